@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+
+interface ErrorCardProps {
+  status: number;
+  /** A message meant for the user (4xx responses); server errors never show internals. */
+  message?: string;
+  /** Developer detail, only passed in development builds. */
+  detail?: string;
+}
+
+export function ErrorCard({ status, message, detail }: ErrorCardProps) {
+  const serverError = status >= 500;
+  return (
+    <section className="container narrow">
+      <div className="card status-card" role="alert">
+        <h1>{serverError ? "Something went wrong" : `Error ${status}`}</h1>
+        <p>
+          {message ??
+            (serverError
+              ? "We could not complete your request. Please try again in a moment."
+              : "We could not complete your request.")}
+        </p>
+        {detail ? <pre className="error-detail">{detail}</pre> : null}
+        <p className="card-actions">
+          <Link to="/" className="btn btn-primary">
+            Back to the QR Generator
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

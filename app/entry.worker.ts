@@ -1,0 +1,22 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { requestInfoContext } from "./request-context";
+import { createNonce, withSecurityHeaders } from "./security/headers.server";
+
+const handleRequest = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  async fetch(request, _env, ctx) {
+    const info = {
+      requestId: crypto.randomUUID(),
+      nonce: createNonce(),
+      waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
+    };
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, info);
+    const response = await handleRequest(request, context);
+    return withSecurityHeaders(request, response, info);
+  },
+} satisfies ExportedHandler<Env>;

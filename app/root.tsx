@@ -1,0 +1,110 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorCard } from "./components/error-card";
+import { NotFoundCard } from "./components/not-found-card";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { getSettings } from "./env.server";
+import { useNonce } from "./security/nonce";
+import { pageMeta } from "./seo";
+import appCss from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { salesEmail: getSettings().SALES_EMAIL, user: null as SignedInUser | null };
+}
+
+/** What the shell shows of the signed-in user; filled in by the accounts work. */
+export interface SignedInUser {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  // Missing when the root loader itself failed; the shell still renders with defaults.
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader user={data?.user ?? null} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter salesEmail={data?.salesEmail ?? "sales@qrcodecreator.app"} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? pageMeta("Something went wrong", "An unexpected error occurred.")
+    : pageMeta("QR Code Creator", "Create free QR codes.");
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundCard />
+      </Shell>
+    );
+  }
+  const detail =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  return (
+    <Shell>
+      <ErrorCard
+        status={isRouteErrorResponse(error) ? error.status : 500}
+        message={
+          isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500
+            ? error.data
+            : undefined
+        }
+        detail={detail}
+      />
+    </Shell>
+  );
+}

@@ -1,0 +1,11 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// The spec's URLs, mapped explicitly (spec section 2).
+export default [
+  index("routes/home.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("help", "routes/help.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,35 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "worker-configuration.d.ts",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": "error",
+      eqeqeq: ["error", "smart"],
+      "no-console": ["error", { allow: ["error", "warn", "info"] }],
+    },
+  },
+  {
+    files: ["tests/**", "*.config.ts", "*.config.js"],
+    rules: { "no-console": "off" },
+  },
+);
