@@ -26,7 +26,9 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
     <div className="container narrow">
       <header className="page-header">
         <h1>Frequently Asked Questions</h1>
-        <p className="lead">Everything about creating, designing, downloading and scanning codes.</p>
+        <p className="lead">
+          Everything about creating, designing, downloading and scanning codes.
+        </p>
       </header>
       <nav aria-label="FAQ categories">
         <ul className="filter-bar">

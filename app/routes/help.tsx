@@ -53,8 +53,8 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <section className="card contact-box" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Still need help?</h2>
         <p>
-          Write to us at <a href={`mailto:${loaderData.salesEmail}`}>{loaderData.salesEmail}</a>.
-          We answer every message, usually within one business day.
+          Write to us at <a href={`mailto:${loaderData.salesEmail}`}>{loaderData.salesEmail}</a>. We
+          answer every message, usually within one business day.
         </p>
       </section>
     </div>

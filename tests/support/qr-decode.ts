@@ -27,6 +27,7 @@ export async function decodeQrCodes(image: Uint8Array | Blob): Promise<DecodedQr
 /** Decodes exactly one QR code from an image, failing loudly when there is none or several. */
 export async function decodeSingleQr(image: Uint8Array | Blob): Promise<DecodedQr> {
   const codes = await decodeQrCodes(image);
-  if (codes.length !== 1) throw new Error(`Expected one QR code in the image, found ${codes.length}`);
+  if (codes.length !== 1)
+    throw new Error(`Expected one QR code in the image, found ${codes.length}`);
   return codes[0]!;
 }

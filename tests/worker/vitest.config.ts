@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+// Integration tests run inside workerd against the production build of the whole app
+// (`npm run build` first), with the bindings of build/server/wrangler.json and a fresh,
+// migrated D1 database per test file.
+export default defineConfig(async () => ({
+  root,
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: `${root}/build/server/wrangler.json` },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`) },
+      },
+    }),
+  ],
+  test: {
+    name: "worker",
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["tests/worker/setup.ts"],
+  },
+}));
