@@ -1,0 +1,155 @@
+import { normalizeHexColor } from "./contrast";
+import { type FieldErrors, parseContent, parseStyle } from "./schema";
+import {
+  DEFAULT_STYLE,
+  QR_SIZES,
+  QR_TYPES,
+  type QrContent,
+  type QrStyle,
+  type QrType,
+} from "./types";
+
+// The generator's form state: flat strings named as the spec's query parameters, so that the
+// form (with or without JavaScript), the share link and a prefilled link are the same thing.
+
+export const CONTENT_FIELDS = [
+  "url",
+  "text",
+  "email",
+  "subject",
+  "message",
+  "phone",
+  "ssid",
+  "password",
+  "encryption",
+  "hidden",
+  "firstName",
+  "lastName",
+  "company",
+  "jobTitle",
+  "website",
+] as const;
+export type ContentField = (typeof CONTENT_FIELDS)[number];
+
+export const TYPE_FIELDS: Record<QrType, readonly ContentField[]> = {
+  url: ["url"],
+  text: ["text"],
+  email: ["email", "subject", "message"],
+  phone: ["phone"],
+  sms: ["phone", "message"],
+  wifi: ["ssid", "password", "encryption", "hidden"],
+  contact: ["firstName", "lastName", "company", "jobTitle", "phone", "email", "website"],
+};
+
+export interface GeneratorFields {
+  type: QrType;
+  values: Record<ContentField, string>;
+  size: string;
+  /** Colours as typed, "#rrggbb" when valid. */
+  fg: string;
+  bg: string;
+}
+
+export const SAMPLE_URL = "https://example.com";
+export const SAMPLE_TEXT = "Hello from QR Code Creator!";
+
+export function defaultFields(): GeneratorFields {
+  const values = Object.fromEntries(CONTENT_FIELDS.map((name) => [name, ""])) as Record<
+    ContentField,
+    string
+  >;
+  values.url = SAMPLE_URL;
+  values.text = SAMPLE_TEXT;
+  values.encryption = "WPA";
+  return {
+    type: "url",
+    values,
+    size: String(DEFAULT_STYLE.size),
+    fg: DEFAULT_STYLE.fgColor,
+    bg: DEFAULT_STYLE.bgColor,
+  };
+}
+
+const PREFILL_KEYS = ["type", ...CONTENT_FIELDS, "size", "fg", "bg"];
+
+function isQrType(value: string | null): value is QrType {
+  return (QR_TYPES as readonly string[]).includes(value ?? "");
+}
+
+/** A colour from a link or form: "1d4ed8", "#1d4ed8", "#abc"; undefined when it is none of these. */
+function linkColor(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const hex = value.trim().replace(/^#/, "");
+  return /^(?:[\da-f]{3}|[\da-f]{6})$/i.test(hex) ? normalizeHexColor(hex) : undefined;
+}
+
+export interface ReadFields {
+  fields: GeneratorFields;
+  /** True when the address carried generator settings ("QR settings loaded!"). */
+  prefilled: boolean;
+}
+
+/**
+ * Reads the generator's state from a query string: a share link, a prefilled link or the form
+ * submitted without JavaScript. Unknown types, sizes outside the allowed set and malformed colours
+ * are ignored in favour of the defaults.
+ */
+export function readFields(params: URLSearchParams): ReadFields {
+  const fields = defaultFields();
+  const prefilled = PREFILL_KEYS.some((key) => params.has(key));
+  const type = params.get("type");
+  if (isQrType(type)) fields.type = type;
+  for (const name of CONTENT_FIELDS) {
+    const value = params.get(name);
+    if (value !== null) fields.values[name] = value;
+  }
+  // A link that names only some fields of a type should not keep the sample content.
+  if (prefilled && params.get("url") === null && fields.type !== "url") fields.values.url = "";
+  if (prefilled && params.get("text") === null && fields.type !== "text") fields.values.text = "";
+  const size = Number(params.get("size"));
+  if ((QR_SIZES as readonly number[]).includes(size)) fields.size = String(size);
+  fields.fg = linkColor(params.get("fg")) ?? fields.fg;
+  fields.bg = linkColor(params.get("bg")) ?? fields.bg;
+  return { fields, prefilled };
+}
+
+/** The query string that reproduces these settings: only the selected type's fields. */
+export function fieldsToSearchParams(fields: GeneratorFields): URLSearchParams {
+  const params = new URLSearchParams({ type: fields.type });
+  for (const name of TYPE_FIELDS[fields.type]) {
+    const value = fields.values[name];
+    if (name === "hidden") {
+      if (value === "true" || value === "on") params.set(name, "true");
+    } else if (name === "password" && fields.values.encryption === "nopass") {
+      continue;
+    } else if (value !== "") {
+      params.set(name, value);
+    }
+  }
+  params.set("size", fields.size);
+  params.set("fg", fields.fg.replace(/^#/, ""));
+  params.set("bg", fields.bg.replace(/^#/, ""));
+  return params;
+}
+
+export type Evaluation =
+  { ok: true; content: QrContent; style: QrStyle } | { ok: false; errors: FieldErrors };
+
+const STYLE_FIELD: Record<string, string> = { fgColor: "fg", bgColor: "bg", size: "size" };
+
+/** Validates the form; errors are keyed by form field name. */
+export function evaluateFields(fields: GeneratorFields): Evaluation {
+  const input = Object.fromEntries(
+    TYPE_FIELDS[fields.type].map((name) => [name, fields.values[name]]),
+  );
+  const content = parseContent(fields.type, input);
+  const style = parseStyle({ size: fields.size, fgColor: fields.fg, bgColor: fields.bg });
+  if (content.ok && style.ok) return { ok: true, content: content.value, style: style.value };
+  const errors: FieldErrors = content.ok ? {} : { ...content.errors };
+  if (!style.ok) {
+    for (const [key, message] of Object.entries(style.errors)) {
+      errors[STYLE_FIELD[key] ?? key] = message;
+    }
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { normalizeHexColor, scannabilityProblem } from "./contrast";
+import {
+  DEFAULT_STYLE,
+  QR_SIZES,
+  QR_TYPES,
+  WIFI_SECURITY,
+  type QrContent,
+  type QrSize,
+  type QrStyle,
+  type QrType,
+} from "./types";
+
+// One set of rules for the generator form, share links, query-parameter prefill and the API.
+// Field names are the spec's query-parameter names, so a form, a link and an error line up.
+
+const MAX_FIELD = 5000;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
+    .default("");
+
+const requiredText = (message: string, max = MAX_FIELD) =>
+  z
+    .string()
+    .max(max, `This can be at most ${max.toLocaleString("en-US")} characters.`)
+    .refine((value) => value.trim().length > 0, message);
+
+/** "example.com/menu" becomes "https://example.com/menu"; anything else must be http(s). */
+export function normalizeWebAddress(value: string): string {
+  const trimmed = value.trim();
+  return /^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function isWebAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    (url.hostname.includes(".") || url.hostname === "localhost") &&
+    !/\s/.test(value)
+  );
+}
+
+const webAddress = (requiredMessage?: string) =>
+  z
+    .string()
+    .max(2000, "Web addresses can be at most 2,000 characters.")
+    .refine((value) => !requiredMessage || value.trim().length > 0, requiredMessage)
+    .transform((value) => (value.trim() ? normalizeWebAddress(value) : ""))
+    .refine(
+      (value) => value === "" || isWebAddress(value),
+      "Enter a valid web address, like https://example.com",
+    );
+
+const emailAddress = z
+  .string()
+  .trim()
+  .max(254, "E-mail addresses can be at most 254 characters.")
+  .refine(
+    (value) => value === "" || z.email().safeParse(value).success,
+    "Enter a valid e-mail address, like name@example.com",
+  );
+
+const PHONE_MESSAGE = "Enter a phone number with digits, spaces, dashes and an optional leading +";
+const phoneNumber = z
+  .string()
+  .trim()
+  .max(40, PHONE_MESSAGE)
+  .refine((value) => {
+    if (value === "") return true;
+    const digits = value.replace(/\D/g, "").length;
+    return /^\+?[\d\s().-]+$/.test(value) && digits >= 3 && digits <= 20;
+  }, PHONE_MESSAGE);
+
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .default(false)
+  .transform((value) => value === true || value === "true" || value === "on" || value === "1");
+
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+
+const contentSchemas = {
+  url: z.object({ type: z.literal("url"), url: webAddress("Enter a website address") }),
+  text: z.object({ type: z.literal("text"), text: requiredText("Enter some text") }),
+  email: z.object({
+    type: z.literal("email"),
+    email: emailAddress.refine((value) => value !== "", "Enter an e-mail address"),
+    subject: optionalText(250, "The subject"),
+    message: optionalText(2000, "The message"),
+  }),
+  phone: z.object({
+    type: z.literal("phone"),
+    phone: phoneNumber.refine((value) => value !== "", "Enter a phone number"),
+  }),
+  sms: z.object({
+    type: z.literal("sms"),
+    phone: phoneNumber.refine((value) => value !== "", "Enter a phone number"),
+    message: optionalText(1000, "The message"),
+  }),
+  wifi: z
+    .object({
+      type: z.literal("wifi"),
+      ssid: requiredText("Enter the network name (SSID)", 64).refine(
+        (value) => utf8Bytes(value) <= 32,
+        "Network names are at most 32 bytes long.",
+      ),
+      password: optionalText(63, "The password"),
+      encryption: z.enum(WIFI_SECURITY, "Choose WPA/WPA2, WEP or No password").default("WPA"),
+      hidden: checkbox,
+    })
+    .superRefine((wifi, context) => {
+      const issue = (message: string) =>
+        context.addIssue({ code: "custom", path: ["password"], message });
+      if (wifi.encryption === "WPA" && (wifi.password.length < 8 || wifi.password.length > 63)) {
+        issue("WPA passwords have 8 to 63 characters.");
+      }
+      if (
+        wifi.encryption === "WEP" &&
+        !/^(?:.{5}|.{13}|[\da-f]{10}|[\da-f]{26})$/i.test(wifi.password)
+      ) {
+        issue("WEP keys have 5 or 13 characters, or 10 or 26 hexadecimal digits.");
+      }
+    })
+    .transform((wifi) => (wifi.encryption === "nopass" ? { ...wifi, password: "" } : wifi)),
+  contact: z
+    .object({
+      type: z.literal("contact"),
+      firstName: optionalText(100, "The first name").transform((value) => value.trim()),
+      lastName: optionalText(100, "The last name").transform((value) => value.trim()),
+      company: optionalText(200, "The company").transform((value) => value.trim()),
+      jobTitle: optionalText(200, "The job title").transform((value) => value.trim()),
+      phone: phoneNumber.default(""),
+      email: emailAddress.default(""),
+      website: webAddress().default(""),
+    })
+    .refine((contact) => contact.firstName || contact.lastName || contact.email || contact.phone, {
+      path: ["firstName"],
+      message: "Enter at least a name, an e-mail address or a phone number.",
+    }),
+} satisfies Record<QrType, z.ZodType<QrContent>>;
+
+export const qrTypeSchema = z.enum(QR_TYPES, "Choose one of the seven code types.");
+
+export const COLOR_MESSAGE = "Enter a colour as # followed by 3 or 6 hex digits, like #1d4ed8";
+const hexColor = z
+  .string()
+  .regex(/^#(?:[\da-f]{3}|[\da-f]{6})$/i, COLOR_MESSAGE)
+  .transform(normalizeHexColor);
+
+export const qrStyleSchema = z
+  .object({
+    size: z.coerce
+      .number()
+      .refine(
+        (value): value is QrSize => (QR_SIZES as readonly number[]).includes(value),
+        "Choose a size of 256, 512, 1024 or 2048 pixels.",
+      )
+      .default(DEFAULT_STYLE.size),
+    fgColor: hexColor.default(DEFAULT_STYLE.fgColor),
+    bgColor: hexColor.default(DEFAULT_STYLE.bgColor),
+  })
+  .superRefine((style, context) => {
+    const problem = scannabilityProblem(style.fgColor, style.bgColor);
+    if (problem) context.addIssue({ code: "custom", path: ["fgColor"], message: problem });
+  }) as z.ZodType<QrStyle, { size?: unknown; fgColor?: string; bgColor?: string }>;
+
+export type FieldErrors = Record<string, string>;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+function firstErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Validates one type's content; `input` uses the generator's field names. */
+export function parseContent(type: QrType, input: Record<string, unknown>): Parsed<QrContent> {
+  const result = contentSchemas[type].safeParse({ ...input, type });
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: firstErrors(result.error) };
+}
+
+export function parseStyle(input: {
+  size?: unknown;
+  fgColor?: string;
+  bgColor?: string;
+}): Parsed<QrStyle> {
+  const result = qrStyleSchema.safeParse(input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: firstErrors(result.error) };
+}

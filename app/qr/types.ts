@@ -1,0 +1,48 @@
+/** The seven kinds of content a code can carry, in the order the type selector lists them. */
+export const QR_TYPES = ["url", "text", "email", "phone", "sms", "wifi", "contact"] as const;
+export type QrType = (typeof QR_TYPES)[number];
+
+export const QR_TYPE_LABELS: Record<QrType, string> = {
+  url: "Website",
+  text: "Text",
+  email: "E-mail",
+  phone: "Phone",
+  sms: "SMS",
+  wifi: "Wi-Fi",
+  contact: "Contact",
+};
+
+export const QR_SIZES = [256, 512, 1024, 2048] as const;
+export type QrSize = (typeof QR_SIZES)[number];
+
+export const WIFI_SECURITY = ["WPA", "WEP", "nopass"] as const;
+export type WifiSecurity = (typeof WIFI_SECURITY)[number];
+
+export type QrContent =
+  | { type: "url"; url: string }
+  | { type: "text"; text: string }
+  | { type: "email"; email: string; subject: string; message: string }
+  | { type: "phone"; phone: string }
+  | { type: "sms"; phone: string; message: string }
+  | { type: "wifi"; ssid: string; password: string; encryption: WifiSecurity; hidden: boolean }
+  | {
+      type: "contact";
+      firstName: string;
+      lastName: string;
+      company: string;
+      jobTitle: string;
+      phone: string;
+      email: string;
+      website: string;
+    };
+
+export interface QrStyle {
+  size: QrSize;
+  /** "#rgb" or "#rrggbb" */
+  fgColor: string;
+  bgColor: string;
+}
+
+export const DEFAULT_STYLE: QrStyle = { size: 256, fgColor: "#000000", bgColor: "#ffffff" };
+
+export type ErrorCorrection = "M" | "H";
