@@ -12,6 +12,7 @@ import { ErrorCard } from "./components/error-card";
 import { NotFoundCard } from "./components/not-found-card";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { ToastProvider } from "./components/toast";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
@@ -58,7 +59,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Missing when the root loader itself failed; the shell still renders with defaults.
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <>
+    <ToastProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -67,7 +68,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter salesEmail={data?.salesEmail ?? "sales@qrcodecreator.app"} />
-    </>
+    </ToastProvider>
   );
 }
 

@@ -52,7 +52,7 @@ export async function encodeModulePng({
   size,
   palette,
   padIndex,
-}: ModulePngInput): Promise<Uint8Array> {
+}: ModulePngInput): Promise<Uint8Array<ArrayBuffer>> {
   if (size < n) throw new RangeError(`A ${size} px image cannot hold ${n} modules`);
   if (palette.length < 1 || palette.length > 256) throw new RangeError("Palette size");
   const bitDepth = palette.length <= 2 ? 1 : palette.length <= 4 ? 2 : palette.length <= 16 ? 4 : 8;

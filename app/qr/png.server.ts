@@ -21,7 +21,10 @@ function ensureResvg(): Promise<void> {
  * same whole number so that module edges stay sharp, and the rest of the requested size becomes
  * extra quiet zone. The result has the exact pixel size and the exact colours asked for.
  */
-export async function renderPng(matrix: QrMatrix, style: QrStyle): Promise<Uint8Array> {
+export async function renderPng(
+  matrix: QrMatrix,
+  style: QrStyle,
+): Promise<Uint8Array<ArrayBuffer>> {
   await ensureResvg();
   const n = matrix.size + 2 * QUIET_ZONE;
   const resvg = new Resvg(renderSvg(matrix, { ...style, size: n }), {

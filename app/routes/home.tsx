@@ -1,5 +1,31 @@
+import { useLocation } from "react-router";
+import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
+import { createDatabase } from "../db/client.server";
+import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
+import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
+import { readFields } from "../qr/fields";
+import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
+import type { Route } from "./+types/home";
+
+const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { fields, prefilled } = readFields(url.searchParams);
+  const notice = url.searchParams.get("notice") as GeneratorNotice | null;
+  const visitor = existingVisitorId(request);
+  return {
+    fields,
+    prefilled,
+    notice: notice && NOTICES.includes(notice) ? notice : null,
+    downloadsLeft: visitor
+      ? await remainingVisitorDownloads(createDatabase(), visitor)
+      : VISITOR_DOWNLOADS_PER_DAY,
+    origin: url.origin,
+  };
+}
 
 export const meta = () =>
   pageMeta(
@@ -7,7 +33,8 @@ export const meta = () =>
     "Create free QR codes for links, text, e-mail, phone, SMS, Wi-Fi and contacts. Customise size and colours, preview live and download in a second.",
   );
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   return (
     <>
       <section className="hero container">
@@ -17,6 +44,15 @@ export default function Home() {
           without an account.
         </p>
       </section>
+      <Generator
+        // A new address (a prefilled link, the form without JavaScript) starts from its settings.
+        key={location.key}
+        initialFields={loaderData.fields}
+        prefilled={loaderData.prefilled}
+        notice={loaderData.notice}
+        downloadsLeft={loaderData.downloadsLeft}
+        origin={loaderData.origin}
+      />
       <HowItWorks />
     </>
   );

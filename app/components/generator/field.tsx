@@ -1,0 +1,73 @@
+import { useId } from "react";
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange: (value: string) => void;
+  type?: "text" | "email" | "tel";
+  inputMode?: "url" | "text" | "email" | "tel";
+  multiline?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+  required?: boolean;
+}
+
+/** A labelled input whose error is announced with it (aria-describedby). */
+export function Field({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  type = "text",
+  inputMode,
+  multiline,
+  autoComplete = "off",
+  placeholder,
+  required,
+}: FieldProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  const common = {
+    id,
+    name,
+    value,
+    placeholder,
+    autoComplete,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy.length ? describedBy.join(" ") : undefined,
+  } as const;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          inputMode={inputMode}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,332 @@
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import {
+  type ContentField,
+  evaluateFields,
+  fieldsToSearchParams,
+  type GeneratorFields,
+} from "../../qr/fields";
+import { ContentTooLongError } from "../../qr/matrix";
+import { describeContent } from "../../qr/payload";
+import { contentSvg } from "../../qr/render";
+import type { FieldErrors } from "../../qr/schema";
+import { svgDataUrl } from "../../qr/svg";
+import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
+import { useToast } from "../toast";
+import { ContentFields } from "./content-fields";
+
+/** Delay between the last change and the new preview (spec section 4). */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+export type GeneratorNotice = "svg-plan" | "download-limit";
+
+export const SVG_PLAN_MESSAGE = "SVG downloads require Premium or Ultimate plan.";
+
+interface GeneratorProps {
+  initialFields: GeneratorFields;
+  prefilled: boolean;
+  notice: GeneratorNotice | null;
+  /** PNG downloads left today for a visitor; null when the limit does not apply. */
+  downloadsLeft: number | null;
+  origin: string;
+}
+
+type Preview =
+  | { ok: true; src: string; alt: string; query: string }
+  | { ok: false; errors: FieldErrors };
+
+function buildPreview(fields: GeneratorFields): Preview {
+  const evaluation = evaluateFields(fields);
+  if (!evaluation.ok) return evaluation;
+  try {
+    return {
+      ok: true,
+      src: svgDataUrl(contentSvg(evaluation.content, evaluation.style)),
+      alt: `QR code: ${describeContent(evaluation.content)}`,
+      query: fieldsToSearchParams(fields).toString(),
+    };
+  } catch (error) {
+    if (error instanceof ContentTooLongError) {
+      return { ok: false, errors: { form: error.message } };
+    }
+    throw error;
+  }
+}
+
+const noop = () => () => {};
+/** False during the server render and hydration, true once JavaScript runs the page. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+function validHex(color: string): string | null {
+  return /^#[\da-f]{6}$/i.test(color) ? color.toLowerCase() : null;
+}
+
+function ColorField({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  name: "fg" | "bg";
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const fallback = name === "fg" ? "#000000" : "#ffffff";
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="color-control">
+        {/* Without JavaScript the native picker is the control that submits. */}
+        <input
+          id={id}
+          type="color"
+          name={name}
+          value={validHex(value) ?? fallback}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {hydrated ? (
+          <input
+            type="text"
+            className="color-text"
+            aria-label={`${label} as hex`}
+            value={value}
+            maxLength={7}
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => onChange(event.target.value.trim())}
+          />
+        ) : (
+          <code className="color-text">{value}</code>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function Generator({
+  initialFields,
+  prefilled,
+  notice,
+  downloadsLeft,
+  origin,
+}: GeneratorProps) {
+  const toast = useToast();
+  const hydrated = useHydrated();
+  const [fields, setFields] = useState(initialFields);
+  const [previewFields, setPreviewFields] = useState(initialFields);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    if (fields === previewFields) return;
+    const timer = setTimeout(() => setPreviewFields(fields), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [fields, previewFields]);
+
+  useEffect(() => {
+    if (announced.current) return;
+    announced.current = true;
+    if (prefilled) toast({ title: "QR settings loaded!", variant: "success", duration: 3000 });
+  }, [prefilled, toast]);
+
+  const preview = useMemo(() => buildPreview(previewFields), [previewFields]);
+  const errors = preview.ok ? {} : preview.errors;
+  const shareUrl = preview.ok ? `${origin}/?${preview.query}` : "";
+
+  const setValue = (name: ContentField, value: string) =>
+    setFields((current) => ({ ...current, values: { ...current.values, [name]: value } }));
+  const setStyle = (patch: Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>) =>
+    setFields((current) => ({ ...current, ...patch }));
+  const chooseType = (type: QrType) => {
+    const next = { ...fields, type };
+    setFields(next);
+    setPreviewFields(next);
+  };
+
+  const typeHref = (type: QrType) =>
+    `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1) })}#generator`;
+
+  const copyShareLink = async () => {
+    try {
+      await navigator.clipboard.writeText(shareUrl);
+      toast({ title: "Link copied!", variant: "success", duration: 2000 });
+    } catch {
+      toast({ title: "Copy failed", description: "Please copy the link manually.", variant: "error" });
+    }
+  };
+
+  const sizeId = useId();
+  return (
+    <section id="generator" className="generator container" aria-labelledby="generator-heading">
+      <h2 id="generator-heading" className="sr-only">
+        QR code generator
+      </h2>
+      {prefilled ? (
+        <noscript>
+          <p className="notice notice-success" role="status">
+            QR settings loaded!
+          </p>
+        </noscript>
+      ) : null}
+      {notice === "svg-plan" ? (
+        <p className="notice notice-warning" role="alert">
+          {SVG_PLAN_MESSAGE} <Link to="/pricing">See plans</Link>
+        </p>
+      ) : null}
+      {notice === "download-limit" ? (
+        <p className="notice notice-warning" role="alert">
+          You have used your 3 free downloads for today.{" "}
+          <Link to="/auth?mode=signup">Sign up free</Link> to keep downloading.
+        </p>
+      ) : null}
+
+      <nav className="type-tabs" aria-label="Code type">
+        {QR_TYPES.map((type) => (
+          <a
+            key={type}
+            href={typeHref(type)}
+            className="type-tab"
+            aria-current={fields.type === type ? "true" : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              chooseType(type);
+            }}
+          >
+            {QR_TYPE_LABELS[type]}
+          </a>
+        ))}
+      </nav>
+
+      <div className="generator-grid">
+        <form
+          method="get"
+          action="/#generator"
+          className="card generator-form"
+          aria-label="Code details"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setPreviewFields(fields);
+          }}
+        >
+          <input type="hidden" name="type" value={fields.type} />
+          <fieldset>
+            <legend>{QR_TYPE_LABELS[fields.type]} details</legend>
+            <ContentFields
+              type={fields.type}
+              values={fields.values}
+              errors={errors}
+              onChange={setValue}
+            />
+          </fieldset>
+          <fieldset>
+            <legend>Size and colours</legend>
+            <div className="field-row">
+              <div className="field">
+                <label htmlFor={sizeId}>Size</label>
+                <select
+                  id={sizeId}
+                  name="size"
+                  value={fields.size}
+                  onChange={(event) => setStyle({ size: event.target.value })}
+                >
+                  {QR_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size} × {size} px
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div className="field-row">
+              <ColorField
+                name="fg"
+                label="Foreground"
+                value={fields.fg}
+                error={errors.fg}
+                onChange={(fg) => setStyle({ fg })}
+              />
+              <ColorField
+                name="bg"
+                label="Background"
+                value={fields.bg}
+                error={errors.bg}
+                onChange={(bg) => setStyle({ bg })}
+              />
+            </div>
+            {errors.fg || errors.bg ? (
+              <p className="field-error" role="alert">
+                {errors.fg ?? errors.bg}
+              </p>
+            ) : null}
+          </fieldset>
+          <button type="submit" className="btn btn-primary">
+            Update preview
+          </button>
+        </form>
+
+        <div className="card preview-card" aria-live="polite">
+          {preview.ok ? (
+            <img className="preview-image" src={preview.src} alt={preview.alt} />
+          ) : (
+            <div className="preview-empty">
+              <p>{errors.form ?? "Fill in the details to see your QR code."}</p>
+            </div>
+          )}
+          <div className="preview-actions">
+            <a
+              className="btn btn-primary"
+              href={preview.ok ? `/download.png?${preview.query}` : undefined}
+              aria-disabled={preview.ok ? undefined : true}
+              onClick={(event) => {
+                if (!preview.ok) return event.preventDefault();
+                toast({ title: "Download started", variant: "success", duration: 2000 });
+              }}
+            >
+              Download PNG
+            </a>
+            <a
+              className="btn btn-ghost"
+              href={preview.ok ? `/download.svg?${preview.query}` : undefined}
+              aria-disabled={preview.ok ? undefined : true}
+              onClick={(event) => {
+                event.preventDefault();
+                if (preview.ok) toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
+              }}
+            >
+              Download SVG
+            </a>
+          </div>
+          {downloadsLeft !== null ? (
+            <p className="muted small">
+              {downloadsLeft} of 3 free PNG downloads left today.{" "}
+              <Link to="/auth?mode=signup">Sign up free</Link> for more.
+            </p>
+          ) : null}
+          {preview.ok ? (
+            <div className="share">
+              <label htmlFor="share-link">Share link</label>
+              <div className="share-row">
+                <input id="share-link" readOnly value={shareUrl} />
+                {hydrated ? (
+                  <button type="button" className="btn btn-ghost" onClick={copyShareLink}>
+                    Copy share link
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FieldErrors, parseContent, parseStyle, qrTypeSchema } from "./schema";
+import { QR_TYPES, type QrContent, type QrStyle } from "./types";
+
+// POST /api/qr-codes/generate (spec section 3): multipart with `type`, `data` (JSON),
+// `customization` (JSON: size, fgColor, bgColor, logoUrl), `title`, `preview` or `save`.
+
+export interface GenerateRequest {
+  content: QrContent;
+  style: QrStyle;
+  save: boolean;
+  title: string;
+}
+
+export type GenerateParse =
+  | { ok: true; request: GenerateRequest }
+  | { ok: false; message: string; errors?: FieldErrors };
+
+function jsonObject(form: FormData, name: string): Record<string, unknown> | string {
+  const raw = form.get(name);
+  if (raw === null || raw === "") return {};
+  if (typeof raw !== "string") return `${name} must be JSON text, not a file.`;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // fall through to the message below
+  }
+  return `${name} must be a JSON object, like ${name === "data" ? '{"url":"https://example.com"}' : '{"size":256}'}.`;
+}
+
+/** The spec's field names for contact and Wi-Fi data differ from the form's; accept both. */
+function contentInput(data: Record<string, unknown>): Record<string, unknown> {
+  const input = { ...data };
+  input.company ??= data.org;
+  input.phone ??= data.contactPhone;
+  input.email ??= data.contactEmail;
+  input.encryption ??= data.security;
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+export function parseGenerateForm(form: FormData): GenerateParse {
+  const type = qrTypeSchema.safeParse(form.get("type"));
+  if (!type.success) {
+    return {
+      ok: false,
+      message: `Choose a QR code type: ${QR_TYPES.join(", ")}.`,
+      errors: { type: "Choose one of the seven code types." },
+    };
+  }
+  const data = jsonObject(form, "data");
+  if (typeof data === "string") return { ok: false, message: data, errors: { data } };
+  const customization = jsonObject(form, "customization");
+  if (typeof customization === "string") {
+    return { ok: false, message: customization, errors: { customization } };
+  }
+
+  const content = parseContent(type.data, contentInput(data));
+  const style = parseStyle({
+    size: customization.size,
+    fgColor: customization.fgColor as string | undefined,
+    bgColor: customization.bgColor as string | undefined,
+  });
+  if (!content.ok || !style.ok) {
+    const errors = { ...(content.ok ? {} : content.errors), ...(style.ok ? {} : style.errors) };
+    return { ok: false, message: Object.values(errors)[0] ?? "Check the code's details.", errors };
+  }
+  const title = form.get("title");
+  return {
+    ok: true,
+    request: {
+      content: content.value,
+      style: style.value,
+      save: form.get("save") === "true",
+      title: typeof title === "string" ? title.trim() : "",
+    },
+  };
+}
