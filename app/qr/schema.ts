@@ -16,17 +16,24 @@ import {
 
 const MAX_FIELD = 5000;
 
+const TEXT = { error: "This must be text." };
+
+/** A missing string field reads as empty, so that the field's own "please enter" message applies. */
+const orEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === undefined || value === null ? "" : value), schema);
+
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
-    .default("");
+  orEmpty(
+    z.string(TEXT).max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`),
+  );
 
 const requiredText = (message: string, max = MAX_FIELD) =>
-  z
-    .string()
-    .max(max, `This can be at most ${max.toLocaleString("en-US")} characters.`)
-    .refine((value) => value.trim().length > 0, message);
+  orEmpty(
+    z
+      .string(TEXT)
+      .max(max, `This can be at most ${max.toLocaleString("en-US")} characters.`)
+      .refine((value) => value.trim().length > 0, message),
+  );
 
 /** "example.com/menu" becomes "https://example.com/menu"; anything else must be http(s). */
 export function normalizeWebAddress(value: string): string {
@@ -45,18 +52,20 @@ function isWebAddress(value: string): boolean {
 }
 
 const webAddress = (requiredMessage?: string) =>
-  z
-    .string()
-    .max(2000, "Web addresses can be at most 2,000 characters.")
-    .refine((value) => !requiredMessage || value.trim().length > 0, requiredMessage)
-    .transform((value) => (value.trim() ? normalizeWebAddress(value) : ""))
-    .refine(
-      (value) => value === "" || isWebAddress(value),
-      "Enter a valid web address, like https://example.com",
-    );
+  orEmpty(
+    z
+      .string(TEXT)
+      .max(2000, "Web addresses can be at most 2,000 characters.")
+      .refine((value) => !requiredMessage || value.trim().length > 0, requiredMessage)
+      .transform((value) => (value.trim() ? normalizeWebAddress(value) : ""))
+      .refine(
+        (value) => value === "" || isWebAddress(value),
+        "Enter a valid web address, like https://example.com",
+      ),
+  );
 
 const emailAddress = z
-  .string()
+  .string(TEXT)
   .trim()
   .max(254, "E-mail addresses can be at most 254 characters.")
   .refine(
@@ -66,7 +75,7 @@ const emailAddress = z
 
 const PHONE_MESSAGE = "Enter a phone number with digits, spaces, dashes and an optional leading +";
 const phoneNumber = z
-  .string()
+  .string(TEXT)
   .trim()
   .max(40, PHONE_MESSAGE)
   .refine((value) => {
@@ -87,17 +96,17 @@ const contentSchemas = {
   text: z.object({ type: z.literal("text"), text: requiredText("Enter some text") }),
   email: z.object({
     type: z.literal("email"),
-    email: emailAddress.refine((value) => value !== "", "Enter an e-mail address"),
+    email: orEmpty(emailAddress.refine((value) => value !== "", "Enter an e-mail address")),
     subject: optionalText(250, "The subject"),
     message: optionalText(2000, "The message"),
   }),
   phone: z.object({
     type: z.literal("phone"),
-    phone: phoneNumber.refine((value) => value !== "", "Enter a phone number"),
+    phone: orEmpty(phoneNumber.refine((value) => value !== "", "Enter a phone number")),
   }),
   sms: z.object({
     type: z.literal("sms"),
-    phone: phoneNumber.refine((value) => value !== "", "Enter a phone number"),
+    phone: orEmpty(phoneNumber.refine((value) => value !== "", "Enter a phone number")),
     message: optionalText(1000, "The message"),
   }),
   wifi: z
@@ -132,9 +141,9 @@ const contentSchemas = {
       lastName: optionalText(100, "The last name").transform((value) => value.trim()),
       company: optionalText(200, "The company").transform((value) => value.trim()),
       jobTitle: optionalText(200, "The job title").transform((value) => value.trim()),
-      phone: phoneNumber.default(""),
-      email: emailAddress.default(""),
-      website: webAddress().default(""),
+      phone: orEmpty(phoneNumber),
+      email: orEmpty(emailAddress),
+      website: webAddress(),
     })
     .refine((contact) => contact.firstName || contact.lastName || contact.email || contact.phone, {
       path: ["firstName"],

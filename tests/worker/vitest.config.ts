@@ -20,6 +20,6 @@ export default defineConfig(async () => ({
   test: {
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
-    setupFiles: ["tests/worker/setup.ts"],
+    setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
   },
 }));
