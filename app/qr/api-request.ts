@@ -12,8 +12,7 @@ export interface GenerateRequest {
 }
 
 export type GenerateParse =
-  | { ok: true; request: GenerateRequest }
-  | { ok: false; message: string; errors?: FieldErrors };
+  { ok: true; request: GenerateRequest } | { ok: false; message: string; errors?: FieldErrors };
 
 function jsonObject(form: FormData, name: string): Record<string, unknown> | string {
   const raw = form.get(name);

@@ -16,8 +16,7 @@ export function downloadBaseName(content: QrContent): string {
   let subject: string;
   if (content.type === "url") subject = new URL(content.url).hostname;
   else if (content.type === "wifi") subject = `wifi-${content.ssid}`;
-  else if (content.type === "contact")
-    subject = `contact-${content.firstName}-${content.lastName}`;
+  else if (content.type === "contact") subject = `contact-${content.firstName}-${content.lastName}`;
   else subject = content.type;
   const slug = subject
     .toLowerCase()

@@ -87,7 +87,9 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
     case "contact":
       return (
         <>
-          <p className="field-hint">Fill in at least a name, an e-mail address or a phone number.</p>
+          <p className="field-hint">
+            Fill in at least a name, an e-mail address or a phone number.
+          </p>
           <div className="field-row">
             <Field {...field("firstName")} label="First name" autoComplete="given-name" />
             <Field {...field("lastName")} label="Last name" autoComplete="family-name" />

@@ -32,8 +32,7 @@ interface GeneratorProps {
 }
 
 type Preview =
-  | { ok: true; src: string; alt: string; query: string }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; src: string; alt: string; query: string } | { ok: false; errors: FieldErrors };
 
 function buildPreview(fields: GeneratorFields): Preview {
   const evaluation = evaluateFields(fields);
@@ -161,7 +160,11 @@ export function Generator({
       await navigator.clipboard.writeText(shareUrl);
       toast({ title: "Link copied!", variant: "success", duration: 2000 });
     } catch {
-      toast({ title: "Copy failed", description: "Please copy the link manually.", variant: "error" });
+      toast({
+        title: "Copy failed",
+        description: "Please copy the link manually.",
+        variant: "error",
+      });
     }
   };
 
