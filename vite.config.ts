@@ -2,6 +2,16 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
+// STATE_DIR keeps a run's local D1/KV/R2 apart (the end-to-end tests start from an empty one);
+// `npm run db:migrate:local` reads the same variable.
+const stateDir = process.env.STATE_DIR;
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: stateDir ? { path: stateDir } : true,
+    }),
+    reactRouter(),
+  ],
 });

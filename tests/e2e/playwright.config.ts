@@ -36,10 +36,11 @@ export default defineConfig({
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    // The README's own command: builds, applies local migrations and serves the app in workerd.
-    command: "npm start",
+    // The README's own command: builds, applies local migrations and serves the app in workerd,
+    // here on a local state of its own that every run starts empty.
+    command: "rm -rf .wrangler/e2e-state && npm start",
     cwd: "../..",
-    env: { PORT: String(port) },
+    env: { PORT: String(port), STATE_DIR: ".wrangler/e2e-state" },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 180_000,

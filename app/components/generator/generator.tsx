@@ -174,12 +174,11 @@ export function Generator({
       <h2 id="generator-heading" className="sr-only">
         QR code generator
       </h2>
-      {prefilled ? (
-        <noscript>
-          <p className="notice notice-success" role="status">
-            QR settings loaded!
-          </p>
-        </noscript>
+      {/* With JavaScript the same message arrives as a toast. */}
+      {prefilled && !hydrated ? (
+        <p className="notice notice-success" role="status">
+          QR settings loaded!
+        </p>
       ) : null}
       {notice === "svg-plan" ? (
         <p className="notice notice-warning" role="alert">
