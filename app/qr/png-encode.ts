@@ -1,5 +1,7 @@
+import { deflateRows } from "./deflate";
+
 // A small PNG writer for module grids: indexed colour, rows scaled up by an exact integer factor.
-// Repeated rows use the "Up" filter (all zero bytes), so even 2048 px codes deflate in a moment.
+// Repeated rows use the "Up" filter (all zero bytes), so even 2048 px codes compress in a moment.
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -26,13 +28,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-async function zlib(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>])
-    .stream()
-    .pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
 export type Rgb = readonly [number, number, number];
 
 export interface ModulePngInput {
@@ -46,13 +41,13 @@ export interface ModulePngInput {
   padIndex: number;
 }
 
-export async function encodeModulePng({
+export function encodeModulePng({
   grid,
   n,
   size,
   palette,
   padIndex,
-}: ModulePngInput): Promise<Uint8Array<ArrayBuffer>> {
+}: ModulePngInput): Uint8Array<ArrayBuffer> {
   if (size < n) throw new RangeError(`A ${size} px image cannot hold ${n} modules`);
   if (palette.length < 1 || palette.length > 256) throw new RangeError("Palette size");
   const bitDepth = palette.length <= 2 ? 1 : palette.length <= 4 ? 2 : palette.length <= 16 ? 4 : 8;
@@ -102,7 +97,7 @@ export async function encodeModulePng({
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", header),
     chunk("PLTE", plte),
-    chunk("IDAT", await zlib(raw)),
+    chunk("IDAT", deflateRows(raw, stride)),
     chunk("IEND", new Uint8Array(0)),
   ];
   const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
