@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -27,6 +28,10 @@ export default tseslint.config(
       eqeqeq: ["error", "smart"],
       "no-console": ["error", { allow: ["error", "warn", "info"] }],
     },
+  },
+  {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ["tests/**", "*.config.ts", "*.config.js"],

@@ -18,7 +18,10 @@ function requestBody(size) {
   sequence += 1;
   const form = new FormData();
   form.set("type", "url");
-  form.set("data", JSON.stringify({ url: `https://example.com/bench/${sequence}-${Math.random()}` }));
+  form.set(
+    "data",
+    JSON.stringify({ url: `https://example.com/bench/${sequence}-${Math.random()}` }),
+  );
   form.set("customization", JSON.stringify({ size, fgColor: "#1d4ed8", bgColor: "#ffffff" }));
   form.set("preview", "true");
   return form;

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { parseWifi } from "../support/payload-parse";
 import { decodeSingleQr } from "../support/qr-decode";
 import "../support/zxing-node";
 
-async function previewText(page: import("@playwright/test").Page): Promise<string> {
+async function previewText(page: Page): Promise<string> {
   const src = await page.getByRole("img", { name: /^QR code:/ }).getAttribute("src");
   expect(src).toMatch(/^data:image\/svg\+xml,/);
   const svg = decodeURIComponent(src!.slice("data:image/svg+xml,".length));
