@@ -12,6 +12,7 @@ import { ErrorCard } from "./components/error-card";
 import { NotFoundCard } from "./components/not-found-card";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   // Missing when the root loader itself failed; the shell still renders with defaults.
   const data = useRouteLoaderData<typeof loader>("root");
+  const salesEmail = useSalesEmail();
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">
@@ -67,7 +69,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter salesEmail={data?.salesEmail ?? "sales@qrcodecreator.app"} />
+      <SiteFooter salesEmail={salesEmail} />
     </ToastProvider>
   );
 }

@@ -1,14 +1,10 @@
 import type { LegalDocument } from "../content/legal";
 import { legalLastUpdated } from "../content/legal";
+import { useSalesEmail } from "./use-sales-email";
 
 /** Renders a policy from app/content, putting the configured sales address where it belongs. */
-export function LegalDocumentView({
-  document,
-  salesEmail,
-}: {
-  document: LegalDocument;
-  salesEmail: string;
-}) {
+export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  const salesEmail = useSalesEmail();
   const fill = (text: string) => text.replaceAll("{salesEmail}", salesEmail);
   return (
     <article className="container prose">

@@ -1,12 +1,7 @@
 import { Link } from "react-router";
 import { helpFaqs, helpTopics } from "../content/help";
-import { getSettings } from "../env.server";
+import { useSalesEmail } from "../components/use-sales-email";
 import { pageMeta } from "../seo";
-import type { Route } from "./+types/help";
-
-export function loader() {
-  return { salesEmail: getSettings().SALES_EMAIL };
-}
 
 export const meta = () =>
   pageMeta(
@@ -14,7 +9,8 @@ export const meta = () =>
     "Guides and answers for creating, customising, downloading and scanning QR codes.",
   );
 
-export default function Help({ loaderData }: Route.ComponentProps) {
+export default function Help() {
+  const salesEmail = useSalesEmail();
   return (
     <div className="container">
       <header className="page-header">
@@ -53,8 +49,8 @@ export default function Help({ loaderData }: Route.ComponentProps) {
       <section className="card contact-box" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Still need help?</h2>
         <p>
-          Write to us at <a href={`mailto:${loaderData.salesEmail}`}>{loaderData.salesEmail}</a>. We
-          answer every message, usually within one business day.
+          Write to us at <a href={`mailto:${salesEmail}`}>{salesEmail}</a>. We answer every message,
+          usually within one business day.
         </p>
       </section>
     </div>
