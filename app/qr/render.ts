@@ -8,7 +8,7 @@ export function contentMatrix(content: QrContent, ecLevel: ErrorCorrection = "M"
 }
 
 export function contentSvg(content: QrContent, style: QrStyle): string {
-  return renderSvg(contentMatrix(content), { ...style, size: style.size });
+  return renderSvg(contentMatrix(content), style);
 }
 
 /** "qr-example.com", "qr-wifi-cafe-net": a download's file name without extension. */

@@ -23,8 +23,8 @@ export interface VisitorId {
 }
 
 export function visitorId(request: Request): VisitorId {
-  const existing = readCookie(request, COOKIE_NAME);
-  if (existing && UUID.test(existing)) return { id: existing, setCookie: null };
+  const existing = existingVisitorId(request);
+  if (existing) return { id: existing, setCookie: null };
   const id = crypto.randomUUID();
   const secure = isSecureRequest(request) ? "; Secure" : "";
   return {
