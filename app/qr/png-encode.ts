@@ -1,4 +1,4 @@
-import { deflateRows } from "./deflate";
+import { deflateScanlines, type Scanline } from "./deflate";
 
 // A small PNG writer for module grids: indexed colour, rows scaled up by an exact integer factor.
 // Repeated rows use the "Up" filter (all zero bytes), so even 2048 px codes compress in a moment.
@@ -55,33 +55,43 @@ export function encodeModulePng({
   const scale = Math.floor(size / n);
   const offset = Math.floor((size - n * scale) / 2);
   const stride = 1 + Math.ceil(size / perByte);
-  const raw = new Uint8Array(stride * size);
 
-  const writeRow = (target: number, indexAt: (x: number) => number) => {
-    for (let x = 0; x < size; x++) {
-      const index = indexAt(x);
-      if (index === 0) continue;
-      const shift = 8 - bitDepth * ((x % perByte) + 1);
-      raw[target + 1 + Math.floor(x / perByte)]! |= index << shift;
-    }
+  // One scanline from pixel runs: the left pad, each module `scale` pixels wide, the right pad.
+  const pixelsPerByteShift = Math.log2(perByte);
+  const packRow = (runs: (paint: (index: number, length: number) => void) => void) => {
+    const row = new Uint8Array(stride); // filter byte 0: "None"
+    let x = 0;
+    runs((index, length) => {
+      const end = x + length;
+      if (index !== 0) {
+        for (; x < end; x++) {
+          const shift = 8 - bitDepth * ((x & (perByte - 1)) + 1);
+          row[1 + (x >> pixelsPerByteShift)]! |= index << shift;
+        }
+      }
+      x = end;
+    });
+    return row;
   };
-  const padRow = () => padIndex;
-  const moduleRow = (row: number) => (x: number) => {
-    const col = Math.floor((x - offset) / scale);
-    return col < 0 || col >= n ? padIndex : grid[row * n + col]!;
-  };
+  const padRow = packRow((paint) => paint(padIndex, size));
+  const moduleRow = (row: number) =>
+    packRow((paint) => {
+      paint(padIndex, offset);
+      for (let col = 0; col < n; col++) paint(grid[row * n + col]!, scale);
+      paint(padIndex, size - offset - n * scale);
+    });
 
+  const scanlines: Scanline[] = [];
   let previousSource = -2;
   for (let y = 0; y < size; y++) {
     const row = Math.floor((y - offset) / scale);
     const source = y < offset || row >= n ? -1 : row;
-    const target = y * stride;
     if (source === previousSource) {
-      raw[target] = 2; // "Up": identical to the row above; the zero bytes that follow say so.
-      continue;
+      scanlines.push("up"); // identical to the row above
+    } else {
+      scanlines.push(source === -1 ? padRow : moduleRow(source));
+      previousSource = source;
     }
-    previousSource = source;
-    writeRow(target, source === -1 ? padRow : moduleRow(source));
   }
 
   const header = new Uint8Array(13);
@@ -97,7 +107,7 @@ export function encodeModulePng({
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", header),
     chunk("PLTE", plte),
-    chunk("IDAT", deflateRows(raw, stride)),
+    chunk("IDAT", deflateScanlines(scanlines, stride)),
     chunk("IEND", new Uint8Array(0)),
   ];
   const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));

@@ -1,15 +1,23 @@
-// npm run bench — PNG generation through the real API in workerd (the production build served
-// by `vite preview`, as `npm start` does) against node-qrcode answering the same request shape on
-// node:http. Every request carries a different payload, so no cache can answer it.
-import { spawn } from "node:child_process";
-import http from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
-import QRCode from "qrcode";
+// npm run bench — PNG generation through the real API of the production build in workerd against
+// node-qrcode answering the same request shape on node:http. Each server runs in its own process
+// and this one only sends requests. Every request carries a different payload, so no cache can
+// answer it.
+import { fork, spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+// The Miniflare that this wrangler drives, so that its options and workerd match.
+const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.resolve("wrangler"))(
+  "miniflare",
+);
 
 const SIZES = [256, 1024, 2048];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const WARMUP = 40;
+const WARMUP = 100;
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 8795);
 const NODE_PORT = APP_PORT + 1;
 
@@ -27,44 +35,42 @@ function requestBody(size) {
   return form;
 }
 
+// node-qrcode in a child process of its own.
 function startNodeQrcode() {
-  const server = http.createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const form = await new Request("http://local", {
-      method: "POST",
-      headers: { "content-type": req.headers["content-type"] },
-      body: Buffer.concat(chunks),
-    }).formData();
-    const data = JSON.parse(form.get("data"));
-    const custom = JSON.parse(form.get("customization"));
-    const dataURL = await QRCode.toDataURL(data.url, {
-      width: custom.size,
-      margin: 4,
-      errorCorrectionLevel: "M",
-      color: { dark: custom.fgColor, light: custom.bgColor },
-    });
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ dataURL }));
+  const child = fork(fileURLToPath(new URL("./node-qrcode-server.mjs", import.meta.url)), [
+    String(NODE_PORT),
+  ]);
+  return new Promise((resolve, reject) => {
+    child.once("message", () => resolve(child));
+    child.once("error", reject);
   });
-  return new Promise((resolve) => server.listen(NODE_PORT, "127.0.0.1", () => resolve(server)));
 }
 
+// The production build in workerd, through a socket straight to the app: Miniflare's development
+// proxy (which `npm start` adds for asset routing and logging, and production does not have)
+// would otherwise cost more than the generation being measured.
 async function startApp() {
-  const child = spawn("npm", ["start"], {
-    env: { ...process.env, PORT: String(APP_PORT), STATE_DIR: ".wrangler/bench-state" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://localhost:${APP_PORT}/faq`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error("npm start did not come up");
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("The build failed");
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json");
+  const { modulesRules: _rules, rootPath, ...options } = workerOptions;
+  const root = path.resolve(rootPath);
+  const files = readdirSync(root, { recursive: true }).filter((f) => /\.(js|wasm)$/.test(f));
+  const modules = [main, ...files.map((f) => path.join(root, f)).filter((f) => f !== main)].map(
+    (file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }),
+  );
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...options,
+      modules,
+      modulesRoot: root,
+      host: "127.0.0.1",
+      logRequests: false,
+      unsafeDirectSockets: [{ host: "127.0.0.1", port: APP_PORT }],
+    }),
+  );
+  await mf.ready;
+  return { mf, url: await mf.unsafeGetDirectURL() };
 }
 
 async function run(url, size, count, address) {
@@ -103,7 +109,7 @@ const nodeServer = await startNodeQrcode();
 try {
   const rows = [];
   for (const size of SIZES) {
-    const appUrl = `http://localhost:${APP_PORT}/api/qr-codes/generate`;
+    const appUrl = new URL("/api/qr-codes/generate", app.url).href;
     const nodeUrl = `http://127.0.0.1:${NODE_PORT}/`;
     await run(appUrl, size, WARMUP, nextAddress);
     await run(nodeUrl, size, WARMUP, nextAddress);
@@ -124,6 +130,6 @@ try {
     );
   }
 } finally {
-  nodeServer.close();
-  process.kill(-app.pid, "SIGTERM");
+  nodeServer.kill();
+  await app.mf.dispose();
 }
