@@ -5,6 +5,7 @@ import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { readFields } from "../qr/fields";
+import { buildPreview } from "../qr/preview";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
@@ -18,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const visitor = existingVisitorId(request);
   return {
     fields,
+    preview: buildPreview(fields),
     prefilled,
     notice: notice && NOTICES.includes(notice) ? notice : null,
     downloadsLeft: visitor
@@ -48,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         // A new address (a prefilled link, the form without JavaScript) starts from its settings.
         key={location.key}
         initialFields={loaderData.fields}
+        initialPreview={loaderData.preview}
         prefilled={loaderData.prefilled}
         notice={loaderData.notice}
         downloadsLeft={loaderData.downloadsLeft}

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { pageJavaScript } from "./page-javascript.mjs";
 
 // The Miniflare that this wrangler drives, so that its options and workerd match.
 const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.resolve("wrangler"))(
@@ -136,6 +137,13 @@ try {
   }
   console.log(
     "\n'app alone' is one connection at a time. workerd runs one isolate on one thread, so at saturation\n1000 / req/s is the wall time each request holds it: an upper bound on its CPU time.\n",
+  );
+
+  const html = await (await fetch(app.url)).text();
+  const js = pageJavaScript(html, path.resolve("build/client"));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(
+    `Home page JavaScript, gzip: ${kb(js.initial)} at load, then ${kb(js.lazy)} fetched when idle (the QR core and validation, for redrawing the preview).`,
   );
 } finally {
   nodeServer.kill();

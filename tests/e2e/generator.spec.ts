@@ -98,6 +98,16 @@ test.describe("with JavaScript", () => {
     expect(navigations).toBe(0);
   });
 
+  test("when the QR core cannot load and there is no preview yet, says Generation failed", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/preview-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/?type=url&url=");
+    await expect(page.getByText("Fill in the details to see your QR code.")).toBeVisible();
+    await page.getByLabel("Website address").fill("https://example.com/offline");
+    await expect(page.getByRole("status").filter({ hasText: "Generation failed" })).toBeVisible();
+  });
+
   test("colours and size change the image; unreadable colours are refused", async ({ page }) => {
     await page.goto("/?type=text&text=colour");
     const image = page.getByRole("img", { name: /^QR code:/ });

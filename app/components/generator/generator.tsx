@@ -1,16 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import {
-  type ContentField,
-  evaluateFields,
-  fieldsToSearchParams,
-  type GeneratorFields,
-} from "../../qr/fields";
-import { ContentTooLongError } from "../../qr/matrix";
-import { describeContent } from "../../qr/payload";
-import { contentSvg } from "../../qr/render";
-import type { FieldErrors } from "../../qr/schema";
-import { svgDataUrl } from "../../qr/svg";
+import type { ContentField, GeneratorFields } from "../../qr/fields";
+import type { Preview } from "../../qr/preview";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";
@@ -24,32 +15,13 @@ export const SVG_PLAN_MESSAGE = "SVG downloads require Premium or Ultimate plan.
 
 interface GeneratorProps {
   initialFields: GeneratorFields;
+  /** The server's preview of `initialFields`. */
+  initialPreview: Preview;
   prefilled: boolean;
   notice: GeneratorNotice | null;
   /** PNG downloads left today for a visitor; null when the limit does not apply. */
   downloadsLeft: number | null;
   origin: string;
-}
-
-type Preview =
-  { ok: true; src: string; alt: string; query: string } | { ok: false; errors: FieldErrors };
-
-function buildPreview(fields: GeneratorFields): Preview {
-  const evaluation = evaluateFields(fields);
-  if (!evaluation.ok) return evaluation;
-  try {
-    return {
-      ok: true,
-      src: svgDataUrl(contentSvg(evaluation.content, evaluation.style)),
-      alt: `QR code: ${describeContent(evaluation.content)}`,
-      query: fieldsToSearchParams(fields).toString(),
-    };
-  } catch (error) {
-    if (error instanceof ContentTooLongError) {
-      return { ok: false, errors: { form: error.message } };
-    }
-    throw error;
-  }
 }
 
 const noop = () => () => {};
@@ -113,8 +85,55 @@ function ColorField({
   );
 }
 
+const loadPreviewModule = () => import("../../qr/preview");
+
+/**
+ * The preview of `fields`: the server's until they change, then drawn in the browser by the
+ * lazily loaded QR core. If that cannot load or draw and there is no earlier preview to keep,
+ * the visitor hears "Generation failed" (spec section 9) and the form still works without it.
+ */
+function useLivePreview(
+  fields: GeneratorFields,
+  initialFields: GeneratorFields,
+  initialPreview: Preview,
+): Preview {
+  const toast = useToast();
+  const [preview, setPreview] = useState(initialPreview);
+  const shown = useRef(initialPreview.ok);
+
+  // Fetch the QR core while the visitor reads, so that the first change draws at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+    idle(() => void loadPreviewModule().catch(() => undefined));
+  }, []);
+
+  useEffect(() => {
+    if (fields === initialFields) return;
+    let current = true;
+    loadPreviewModule()
+      .then(({ buildPreview }) => buildPreview(fields))
+      .then(
+        (next) => {
+          if (!current) return;
+          shown.current ||= next.ok;
+          setPreview(next);
+        },
+        () => {
+          if (!current || shown.current) return;
+          toast({ title: "Generation failed", variant: "error" });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [fields, initialFields, toast]);
+
+  return preview;
+}
+
 export function Generator({
   initialFields,
+  initialPreview,
   prefilled,
   notice,
   downloadsLeft,
@@ -138,7 +157,7 @@ export function Generator({
     if (prefilled) toast({ title: "QR settings loaded!", variant: "success", duration: 3000 });
   }, [prefilled, toast]);
 
-  const preview = useMemo(() => buildPreview(previewFields), [previewFields]);
+  const preview = useLivePreview(previewFields, initialFields, initialPreview);
   const errors = preview.ok ? {} : preview.errors;
   const shareUrl = preview.ok ? `${origin}/?${preview.query}` : "";
 

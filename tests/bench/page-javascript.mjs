@@ -1,0 +1,44 @@
+// The JavaScript a page makes the browser download, gzip-compressed as it travels: the modules
+// its HTML loads and everything they import, and separately the chunks loaded later with import().
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const STATIC_IMPORT = /(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;
+const HTML_SCRIPT =
+  /(?:href|src)="(\/assets\/[^"]+\.js)"|import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g;
+
+function closure(roots, clientDir) {
+  const seen = new Set();
+  const lazy = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(clientDir, file), "utf8");
+    for (const [, spec] of code.matchAll(STATIC_IMPORT)) {
+      visit(path.posix.join(path.posix.dirname(file), spec));
+    }
+    for (const [, spec] of code.matchAll(DYNAMIC_IMPORT)) {
+      lazy.add(path.posix.join(path.posix.dirname(file), spec));
+    }
+  };
+  roots.forEach(visit);
+  return { files: seen, lazy };
+}
+
+const gzipped = (files, clientDir) =>
+  [...files].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(clientDir, file))).length,
+    0,
+  );
+
+/** Gzip bytes of the JavaScript `html` loads at once and of what it may import later. */
+export function pageJavaScript(html, clientDir) {
+  const roots = [...html.matchAll(HTML_SCRIPT)].map(([, a, b]) => a ?? b);
+  const initial = closure(roots, clientDir);
+  const lazyRoots = [...initial.lazy].filter((file) => !initial.files.has(file));
+  const later = closure(lazyRoots, clientDir);
+  const lazyFiles = [...later.files].filter((file) => !initial.files.has(file));
+  return { initial: gzipped(initial.files, clientDir), lazy: gzipped(lazyFiles, clientDir) };
+}
