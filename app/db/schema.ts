@@ -1,4 +1,11 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 // Mirrors migrations/*.sql; tests/worker/schema.test.ts proves the two agree.
 
@@ -13,5 +20,54 @@ export const visitorDownloads = sqliteTable(
   (table) => [
     index("visitor_downloads_by_visitor").on(table.visitorId, table.downloadedAt),
     index("visitor_downloads_by_ip").on(table.ipHash, table.downloadedAt),
+  ],
+);
+
+export const PLANS = ["free", "premium", "ultimate"] as const;
+export type PlanId = (typeof PLANS)[number];
+
+export const AUTH_PROVIDERS = ["email", "google", "oidc", "demo"] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    provider: text("provider", { enum: AUTH_PROVIDERS }).notNull(),
+    providerId: text("provider_id").notNull(),
+    passwordHash: text("password_hash"),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    subscriptionPlan: text("subscription_plan", { enum: PLANS }).notNull().default("free"),
+    subscriptionStatus: text("subscription_status").notNull().default("active"),
+    trialStartDate: integer("trial_start_date", { mode: "timestamp_ms" }),
+    trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }),
+    isTrialActive: integer("is_trial_active", { mode: "boolean" }).notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("users_email").on(table.email)],
+);
+
+export type UserRecord = typeof users.$inferSelect;
+
+export const authIdentities = sqliteTable(
+  "auth_identities",
+  {
+    provider: text("provider", { enum: AUTH_PROVIDERS }).notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.providerId] }),
+    index("auth_identities_by_user").on(table.userId),
   ],
 );
