@@ -1,15 +1,13 @@
 import { env } from "cloudflare:workers";
-import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../app/db/schema";
 
 // The migrations are what production runs; the drizzle schema is what the code believes. This
 // reads the tables the migrations built and compares them with the drizzle definitions.
 
-const tables = Object.values(schema).filter(
-  (value): value is SQLiteTable =>
-    typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value,
-);
+const tables: SQLiteTable[] = Object.values(schema).filter((value) => is(value, SQLiteTable));
 
 interface ColumnInfo {
   name: string;

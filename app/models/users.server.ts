@@ -1,0 +1,191 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import {
+  type AuthProvider,
+  authIdentities,
+  type PlanId,
+  type UserRecord,
+  users,
+} from "../db/schema";
+
+/** Addresses are compared and stored trimmed and in lower case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists. Sign in instead.");
+    this.name = "EmailTakenError";
+  }
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRecord | null> {
+  return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRecord | null> {
+  const normalized = normalizeEmail(email);
+  return (await db.select().from(users).where(eq(users.email, normalized)).get()) ?? null;
+}
+
+interface NewUser {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl?: string | null;
+  provider: AuthProvider;
+  providerId?: string;
+  passwordHash?: string | null;
+  emailVerified?: boolean;
+  plan?: PlanId;
+  trialDays?: number;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+/**
+ * Creates a user and their first sign-in identity in one atomic batch. A second account for the
+ * same address (in any letter case, even in a race) raises EmailTakenError.
+ */
+export async function createUser(
+  db: Database,
+  input: NewUser,
+  now = new Date(),
+): Promise<UserRecord> {
+  const id = crypto.randomUUID();
+  const trialEnd = input.trialDays
+    ? new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000)
+    : null;
+  const providerId = input.providerId ?? id;
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          id,
+          email: normalizeEmail(input.email),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          profileImageUrl: input.profileImageUrl ?? null,
+          provider: input.provider,
+          providerId,
+          passwordHash: input.passwordHash ?? null,
+          emailVerified: input.emailVerified ?? false,
+          subscriptionPlan: input.plan ?? "free",
+          trialStartDate: trialEnd ? now : null,
+          trialEndDate: trialEnd,
+          isTrialActive: trialEnd !== null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+      db.insert(authIdentities).values({
+        provider: input.provider,
+        providerId,
+        userId: id,
+        createdAt: now,
+      }),
+    ]);
+    return inserted[0]!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export async function findUserByIdentity(
+  db: Database,
+  provider: AuthProvider,
+  providerId: string,
+): Promise<UserRecord | null> {
+  const row = await db
+    .select({ user: users })
+    .from(authIdentities)
+    .innerJoin(users, eq(users.id, authIdentities.userId))
+    .where(and(eq(authIdentities.provider, provider), eq(authIdentities.providerId, providerId)))
+    .get();
+  return row?.user ?? null;
+}
+
+export interface ProviderProfile {
+  provider: AuthProvider;
+  providerId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/**
+ * The user behind a provider account: the one already linked to it; else, when the provider has
+ * verified the address, the account with that address (now linked); else a new account. An
+ * unverified address never takes over an existing account.
+ */
+export async function userForProviderProfile(
+  db: Database,
+  profile: ProviderProfile,
+): Promise<UserRecord> {
+  const linked = await findUserByIdentity(db, profile.provider, profile.providerId);
+  if (linked) return linked;
+  const existing = await findUserByEmail(db, profile.email);
+  if (existing) {
+    if (!profile.emailVerified) throw new EmailTakenError();
+    await db.batch([
+      db
+        .insert(authIdentities)
+        .values({
+          provider: profile.provider,
+          providerId: profile.providerId,
+          userId: existing.id,
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing(),
+      db
+        .update(users)
+        .set({
+          emailVerified: true,
+          profileImageUrl: existing.profileImageUrl ?? profile.profileImageUrl,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, existing.id)),
+    ]);
+    return (await findUserById(db, existing.id))!;
+  }
+  return createUser(db, { ...profile });
+}
+
+/** What the browser may know about a user (spec section 3): never password material. */
+export interface ClientUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  subscriptionPlan: PlanId;
+  subscriptionStatus: string;
+  isTrialActive: boolean;
+  trialStartDate: string | null;
+  trialEndDate: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+export function toClientUser(user: UserRecord): ClientUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    subscriptionPlan: user.subscriptionPlan,
+    subscriptionStatus: user.subscriptionStatus,
+    isTrialActive: user.isTrialActive,
+    trialStartDate: user.trialStartDate?.toISOString() ?? null,
+    trialEndDate: user.trialEndDate?.toISOString() ?? null,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+  };
+}
