@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./request-context";
+import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
 const handleRequest = createRequestHandler(
@@ -14,6 +15,9 @@ export default {
       nonce: createNonce(),
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     };
+    if (isCrossSiteMutation(request)) {
+      return withSecurityHeaders(request, crossSiteRefusal(request), info);
+    }
     const context = new RouterContextProvider();
     context.set(requestInfoContext, info);
     const response = await handleRequest(request, context);

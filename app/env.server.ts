@@ -6,6 +6,7 @@ const settingsSchema = z.object({
   ENVIRONMENT: z.enum(["development", "staging", "production"]).default("development"),
   SALES_EMAIL: z.email().default("sales@qrcodecreator.app"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  DEMO_MODE: z.enum(["true", "false"]).default("false"),
 });
 
 // Local runs need no set-up; deployed environments must set their own secret.
@@ -20,6 +21,7 @@ export function getSettings(): Settings {
     ENVIRONMENT: env.ENVIRONMENT || undefined,
     SALES_EMAIL: env.SALES_EMAIL || undefined,
     SESSION_SECRET: (env as { SESSION_SECRET?: string }).SESSION_SECRET || undefined,
+    DEMO_MODE: (env as { DEMO_MODE?: string }).DEMO_MODE || undefined,
   });
   return settings;
 }
@@ -30,4 +32,10 @@ export function getSecret(): string {
   if (SESSION_SECRET) return SESSION_SECRET;
   if (ENVIRONMENT === "development") return DEVELOPMENT_SECRET;
   throw new Error(`SESSION_SECRET is not set for the ${ENVIRONMENT} environment`);
+}
+
+/** The demo sign-in exists only where it is switched on, and never in production. */
+export function isDemoMode(): boolean {
+  const { DEMO_MODE, ENVIRONMENT } = getSettings();
+  return DEMO_MODE === "true" && ENVIRONMENT !== "production";
 }

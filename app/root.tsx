@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,12 +9,16 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { readFlash } from "./auth/flash.server";
+import { getUser } from "./auth/user.server";
 import { ErrorCard } from "./components/error-card";
+import { FlashMessage } from "./components/flash-message";
 import { NotFoundCard } from "./components/not-found-card";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
+import type { PlanId, UserRecord } from "./db/schema";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
@@ -24,16 +29,35 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  return { salesEmail: getSettings().SALES_EMAIL, user: null as SignedInUser | null };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
+  return data(
+    {
+      salesEmail: getSettings().SALES_EMAIL,
+      user: user ? signedInUser(user) : null,
+      flash: flash.toast,
+    },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
 }
 
-/** What the shell shows of the signed-in user; filled in by the accounts work. */
+/** What the shell shows of the signed-in user. */
 export interface SignedInUser {
   firstName: string | null;
   lastName: string | null;
   email: string;
   profileImageUrl: string | null;
+  plan: PlanId;
+}
+
+function signedInUser(user: UserRecord): SignedInUser {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileImageUrl: user.profileImageUrl,
+    plan: user.subscriptionPlan,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,6 +91,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <SiteHeader user={data?.user ?? null} />
       <main id="main" tabIndex={-1}>
+        <FlashMessage toast={data?.flash ?? null} />
         {children}
       </main>
       <SiteFooter salesEmail={salesEmail} />

@@ -5,7 +5,7 @@
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/")) return fallback;
   if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(target)) return fallback;
+  if ([...target].some((char) => char.charCodeAt(0) < 0x20)) return fallback;
   const url = new URL(target, "https://same.origin");
   if (url.origin !== "https://same.origin") return fallback;
   if (["/auth", "/signin", "/login"].includes(url.pathname)) return fallback;

@@ -34,6 +34,55 @@ function AuthButtons() {
   );
 }
 
+function initialsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="icon avatar-icon">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The signed-in user's menu: a native <details>, so it opens without JavaScript too. */
+function UserMenu({ user }: { user: SignedInUser }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <details className="user-menu" ref={menu}>
+      <summary className="btn btn-ghost user-menu-button">
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="avatar" width={28} height={28} />
+        ) : (
+          initialsIcon()
+        )}
+        <span>{user.firstName || "User"}</span>
+        <span className="sr-only">: account menu</span>
+      </summary>
+      <div className="user-menu-panel">
+        <div className="user-menu-identity">
+          {fullName ? <p className="user-menu-name">{fullName}</p> : null}
+          <p className="muted small">{user.email}</p>
+        </div>
+        <Link to="/dashboard" className="user-menu-item">
+          Dashboard
+        </Link>
+        <Link to="/dashboard?tab=plans" className="user-menu-item">
+          Manage Plan
+        </Link>
+        <form method="post" action="/api/auth/logout">
+          <button type="submit" className="user-menu-item">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}
+
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -52,7 +101,9 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
         <nav aria-label="Main" className="nav-desktop">
           <NavLinks user={user} />
         </nav>
-        <div className="header-actions">{user ? null : <AuthButtons />}</div>
+        <div className={user ? "header-actions has-user" : "header-actions"}>
+          {user ? <UserMenu user={user} /> : <AuthButtons />}
+        </div>
         <details className="mobile-menu" ref={menu}>
           <summary className="btn btn-ghost menu-button">
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="icon">

@@ -189,3 +189,32 @@ export function toClientUser(user: UserRecord): ClientUser {
     stripeSubscriptionId: user.stripeSubscriptionId,
   };
 }
+
+/** The demo account for `plan` (demo mode only), created on first use with that plan active. */
+export async function demoUser(db: Database, plan: PlanId): Promise<UserRecord> {
+  const providerId = `demo-${plan}`;
+  const existing = await findUserByIdentity(db, "demo", providerId);
+  if (existing) return existing;
+  try {
+    const user = await createUser(db, {
+      email: `${providerId}@demo.qrcodecreator.app`,
+      firstName: "Demo",
+      lastName: plan[0]!.toUpperCase() + plan.slice(1),
+      provider: "demo",
+      providerId,
+      emailVerified: true,
+      plan,
+    });
+    if (plan === "free") return user;
+    await db
+      .update(users)
+      .set({ stripeSubscriptionId: `demo_subscription_${plan}` })
+      .where(eq(users.id, user.id));
+    return (await findUserById(db, user.id))!;
+  } catch (error) {
+    // Two first demo sign-ins at once: the other one created it.
+    const created = await findUserByIdentity(db, "demo", providerId);
+    if (created) return created;
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { jsonProblem, NO_STORE, readJsonObject, wantsJson } from "../auth/responses.server";
+import { startSession } from "../auth/session.server";
+import { createDatabase } from "../db/client.server";
+import { PLANS, type PlanId } from "../db/schema";
+import { isDemoMode } from "../env.server";
+import { demoUser, toClientUser } from "../models/users.server";
+import type { Route } from "./+types/api.auth.demo";
+
+function notFound() {
+  return data(null, { status: 404 });
+}
+
+export function loader() {
+  if (!isDemoMode()) throw notFound();
+  return jsonProblem(405, "Use POST to sign in to a demo account.");
+}
+
+/** Signs in to a demo account of the chosen plan; exists only in demo mode (never production). */
+export async function action({ request }: Route.ActionArgs) {
+  if (!isDemoMode()) throw notFound();
+  const json = wantsJson(request);
+  const body = json ? await readJsonObject(request) : Object.fromEntries(await request.formData());
+  const plan = PLANS.includes(body.plan as PlanId) ? (body.plan as PlanId) : null;
+  if (!plan) return jsonProblem(400, "Choose a plan: free, premium or ultimate.");
+  const user = await demoUser(createDatabase(), plan);
+  const cookie = await startSession(request, user.id);
+  if (!json) {
+    return redirectWithToast(
+      request,
+      "/auth-test",
+      { title: "Welcome back!", description: "Signed in to the demo account.", variant: "success" },
+      [cookie],
+    );
+  }
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", cookie);
+  return Response.json(toClientUser(user), { headers });
+}
