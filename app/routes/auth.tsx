@@ -157,10 +157,9 @@ function PasswordForm({
       method="post"
       className="auth-form"
       {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) localStorage.removeItem("redirectAfterLogin");
-      }}
+      // Fields are checked as they are left (Conform); the server checks the whole form on
+      // submit and its reply shows every problem, the empty fields included.
+      onSubmit={() => localStorage.removeItem("redirectAfterLogin")}
       noValidate
     >
       <input type="hidden" name="intent" value={mode} />
@@ -222,9 +221,8 @@ function PasswordForm({
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, redirectTo } = loaderData;
-  // After a failed post the panel that was used stays open.
-  const mode: Mode = actionData?.intent ?? loaderData.mode;
+  // The form posts to its own address, ?mode= included, so the panel used stays open.
+  const { mode, plan, redirectTo } = loaderData;
   const toast = useToast();
   useEffect(() => {
     if (!actionData) return;

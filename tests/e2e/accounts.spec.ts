@@ -1,0 +1,113 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function signUp(page: Page, email: string) {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+async function openUserMenu(page: Page) {
+  // On a phone the user menu stays in the header too.
+  await page.getByText("Grace", { exact: true }).first().click();
+}
+
+test("sign up, see the dashboard greeting, sign out and sign in again", async ({ page }) => {
+  const email = uniqueEmail("grace");
+  await signUp(page, email);
+  // The first sign-up of a fresh server also warms it up.
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
+
+  await openUserMenu(page);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign up free" }).first()).toBeAttached();
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Sign in to view your dashboard" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+});
+
+test("wrong input shows the spec's messages next to the fields", async ({ page }) => {
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("Last name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByRole("link", { name: "Already have an account? Sign in" }).click();
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByLabel("Password").fill("whatever it is");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "toasts and pending labels");
+
+  test("the button says what is happening and failures arrive as toasts", async ({ page }) => {
+    const email = uniqueEmail("pending");
+    await page.goto("/auth?mode=signup");
+    // Hold the form post back long enough to see the pending label.
+    await page.route("**/auth?mode=signup*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Account created successfully!" }),
+    ).toBeVisible();
+
+    await openUserMenu(page);
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Sign up free" }).first()).toBeAttached();
+    await page.goto("/auth?mode=signup");
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Again");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Signup failed" })).toContainText(
+      "An account with this email already exists. Sign in instead.",
+    );
+  });
+
+  test("a field is checked as soon as it is left, before anything is sent", async ({ page }) => {
+    await page.goto("/auth?mode=signup");
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/auth") posts++;
+    });
+    await page.getByLabel("Email").fill("nope");
+    await page.getByLabel("Password").focus();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    await page.getByLabel("Email").fill("nope@example.com");
+    await expect(page.getByText("Invalid email address")).toBeHidden();
+    expect(posts).toBe(0);
+  });
+});
