@@ -37,6 +37,12 @@ async function limited(key: string): Promise<boolean> {
   return !success;
 }
 
+/** Counts per network address where the edge told us one (local runs have none to tell). */
+function limitedAddress(kind: string, request: Request): Promise<boolean> {
+  const address = clientAddress(request);
+  return address === "unknown" ? Promise.resolve(false) : limited(`${kind}:ip:${address}`);
+}
+
 function refuseBots(form: FormData, reply: Reply) {
   const trap = form.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap !== "") {
@@ -53,7 +59,7 @@ async function signIn(form: FormData, request: Request): Promise<AuthResult> {
   refuseBots(form, submission.reply(hide));
   const { email, password } = submission.value;
   if (
-    (await limited(`signin:ip:${clientAddress(request)}`)) ||
+    (await limitedAddress("signin", request)) ||
     (await limited(`signin:account:${email.toLowerCase()}`))
   ) {
     throw new AuthFailure(
@@ -83,7 +89,7 @@ async function signUp(form: FormData, request: Request): Promise<AuthResult> {
     throw new AuthFailure(400, "Please correct the highlighted fields.", submission.reply(hide));
   }
   refuseBots(form, submission.reply(hide));
-  if (await limited(`signup:ip:${clientAddress(request)}`)) {
+  if (await limitedAddress("signup", request)) {
     throw new AuthFailure(
       429,
       TOO_MANY_ATTEMPTS,

@@ -59,8 +59,8 @@ function UserMenu({ user }: { user: SignedInUser }) {
         ) : (
           initialsIcon()
         )}
-        <span>{user.firstName || "User"}</span>
-        <span className="sr-only">: account menu</span>
+        <span className="user-menu-first-name">{user.firstName || "User"}</span>
+        <span className="sr-only"> account menu</span>
       </summary>
       <div className="user-menu-panel">
         <div className="user-menu-identity">

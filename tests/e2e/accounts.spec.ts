@@ -111,3 +111,25 @@ test.describe("with JavaScript", () => {
     expect(posts).toBe(0);
   });
 });
+
+test("signed in on a phone: no sideways scrolling, and the account menu opens", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const signIn = await page.request.post("/api/auth/demo", {
+    data: { plan: "premium" },
+    headers: { Origin: new URL(baseURL!).origin },
+  });
+  expect(signIn.ok()).toBe(true);
+  for (const path of ["/", "/dashboard", "/auth-test", "/faq"]) {
+    await page.goto(path);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      path,
+    ).toBeLessThanOrEqual(375);
+  }
+  await page.locator("summary.user-menu-button").click();
+  await expect(page.getByText("demo-premium@demo.qrcodecreator.app")).toBeInViewport();
+  await expect(page.getByRole("link", { name: "Manage Plan" })).toBeInViewport();
+});
