@@ -1,8 +1,7 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import type { Toast } from "./toast";
 import { useToast } from "./toast";
-
-const subscribeNever = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A message the server set before a redirect ("Welcome back!", "QR code saved"): inline in the
@@ -10,11 +9,7 @@ const subscribeNever = () => () => {};
  */
 export function FlashMessage({ toast }: { toast: Toast | null }) {
   const showToast = useToast();
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast, showToast]);

@@ -1,12 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { getUser } from "../auth/user.server";
+import { useHydrated } from "../components/use-hydrated";
 import { isDemoMode } from "../env.server";
 import { type ClientUser, toClientUser } from "../models/users.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/auth-test";
-
-const subscribeNever = () => () => {};
 
 // A debug screen for the sign-in state (spec section 2), present only in demo mode.
 
@@ -39,11 +38,7 @@ export default function AuthTest({ loaderData }: Route.ComponentProps) {
       current = false;
     };
   }, [loaderData]);
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const loading = hydrated && checked?.for !== loaderData;
   const user = checked?.for === loaderData ? checked.user : loaderData.user;
 

@@ -6,7 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthFailure, authenticateWithPassword } from "../auth/accounts.server";
 import { redirectWithToast } from "../auth/flash.server";
@@ -15,14 +15,13 @@ import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../auth/schemas";
 import { startSession } from "../auth/session.server";
 import { getUser } from "../auth/user.server";
 import { useToast } from "../components/toast";
+import { useBrowserValue } from "../components/use-hydrated";
 import { PLANS, type PlanId } from "../db/schema";
 import { TRIAL_DAYS } from "../plans/trial";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/auth";
 
 type Mode = "signup" | "signin";
-
-const subscribeNever = () => () => {};
 
 const PLAN_NAMES: Record<PlanId, string> = {
   free: "Free",
@@ -137,10 +136,9 @@ function PasswordForm({
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === mode;
   // A path kept by the session-recovery flow before it sent the visitor here (spec section 2).
-  const storedRedirect = useSyncExternalStore(
-    subscribeNever,
+  const storedRedirect = useBrowserValue(
     () => localStorage.getItem("redirectAfterLogin") ?? "",
-    () => "",
+    "",
   );
 
   const input = (name: "firstName" | "lastName" | "email" | "password", type = "text") => {

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 import { useToast } from "../toast";
+import { useHydrated } from "../use-hydrated";
 import { ContentFields } from "./content-fields";
 
 /** Delay between the last change and the new preview (spec section 4). */
@@ -22,16 +23,6 @@ interface GeneratorProps {
   /** PNG downloads left today for a visitor; null when the limit does not apply. */
   downloadsLeft: number | null;
   origin: string;
-}
-
-const noop = () => () => {};
-/** False during the server render and hydration, true once JavaScript runs the page. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 }
 
 function validHex(color: string): string | null {
