@@ -55,7 +55,10 @@ test("wrong input shows the spec's messages next to the fields", async ({ page }
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 
-  await page.getByRole("link", { name: "Already have an account? Sign in" }).click();
+  await expect(
+    page.getByRole("link", { name: "Already have an account? Sign in" }),
+  ).toHaveAttribute("href", "/auth?mode=signin");
+  await page.goto("/auth?mode=signin");
   await page.getByLabel("Email").fill(uniqueEmail("nobody"));
   await page.getByLabel("Password").fill("whatever it is");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
