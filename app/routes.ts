@@ -10,6 +10,7 @@ export default [
   route("download.png", "routes/download.ts", { id: "download-png" }),
   route("download.svg", "routes/download.ts", { id: "download-svg" }),
   route("auth", "routes/auth.tsx"),
+  route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("auth-test", "routes/auth-test.tsx"),
   route("api/auth/user", "routes/api.auth.user.ts"),

@@ -136,3 +136,44 @@ test("signed in on a phone: no sideways scrolling, and the account menu opens", 
   await expect(page.getByText("demo-premium@demo.qrcodecreator.app")).toBeInViewport();
   await expect(page.getByRole("link", { name: "Manage Plan" })).toBeInViewport();
 });
+
+test("/signin: the reason banner, both tabs, e-mail sign-in and the way out", async ({ page }) => {
+  const email = uniqueEmail("tabs");
+  await signUp(page, email);
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign up free" }).first()).toBeAttached();
+
+  await page.goto("/signin?reason=save");
+  await expect(page.getByText("Sign up to save your QR codes")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+    "href",
+    "/api/auth/google",
+  );
+  await expect(
+    page.getByRole("link", { name: "Continue with the developer platform" }),
+  ).toHaveAttribute("href", "/api/login");
+  await expect(page.getByText("Limited to 3 QR codes, no saving or analytics")).toBeVisible();
+
+  await page.getByRole("link", { name: "Email Login" }).click();
+  await expect(page.getByRole("link", { name: "Email Login" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+});
+
+test("/signin: Continue Without Sign In goes back to the generator", async ({ page }) => {
+  await page.goto("/signin?reason=logo");
+  await expect(page.getByText("Sign up to add your logo")).toBeVisible();
+  await page.getByRole("link", { name: "Continue Without Sign In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole("heading", { name: "Create QR codes that always scan" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { PLAN_NAMES } from "../plans/names";
+import { TRIAL_DAYS } from "../plans/trial";
+import { AuthFailure, authenticateWithPassword, type PasswordIntent } from "./accounts.server";
+import { redirectWithToast } from "./flash.server";
+import { safeRedirectPath } from "./redirect";
+import { startSession } from "./session.server";
+
+/**
+ * The action behind every e-mail form (/auth and /signin): signs in or up, starts a fresh
+ * session and goes on with a toast; a problem a person can fix comes back as the form's reply.
+ */
+export async function passwordAction(request: Request) {
+  const form = await request.clone().formData();
+  const intent: PasswordIntent = form.get("intent") === "signin" ? "signin" : "signup";
+  try {
+    const { user, created } = await authenticateWithPassword(intent, request);
+    const cookie = await startSession(request, user.id);
+    const plan = user.subscriptionPlan;
+    const toast = created
+      ? {
+          title: "Account created successfully!",
+          description:
+            plan === "free"
+              ? "Welcome to QR Code Creator!"
+              : `Starting your ${TRIAL_DAYS}-day ${PLAN_NAMES[plan]} trial!`,
+          variant: "success" as const,
+        }
+      : {
+          title: "Welcome back!",
+          description: "Successfully signed in.",
+          variant: "success" as const,
+        };
+    return redirectWithToast(request, safeRedirectPath(form.get("redirect")), toast, [cookie]);
+  } catch (error) {
+    if (error instanceof AuthFailure) {
+      return data(
+        { intent, result: error.reply, message: error.message },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}

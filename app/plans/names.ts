@@ -1,0 +1,7 @@
+import type { PlanId } from "../db/schema";
+
+export const PLAN_NAMES: Record<PlanId, string> = {
+  free: "Free",
+  premium: "Premium",
+  ultimate: "Ultimate",
+};
