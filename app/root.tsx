@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { readFlash } from "./auth/flash.server";
 import { getUser } from "./auth/user.server";
+import { AuthProvider, SessionBannerOutlet } from "./components/auth/auth-state";
 import { ErrorCard } from "./components/error-card";
 import { FlashMessage } from "./components/flash-message";
 import { NotFoundCard } from "./components/not-found-card";
@@ -86,15 +87,18 @@ function Shell({ children }: { children: React.ReactNode }) {
   const salesEmail = useSalesEmail();
   return (
     <ToastProvider>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={data?.user ?? null} />
-      <main id="main" tabIndex={-1}>
-        <FlashMessage toast={data?.flash ?? null} />
-        {children}
-      </main>
-      <SiteFooter salesEmail={salesEmail} />
+      <AuthProvider user={data?.user ?? null}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader user={data?.user ?? null} />
+        <SessionBannerOutlet />
+        <main id="main" tabIndex={-1}>
+          <FlashMessage toast={data?.flash ?? null} />
+          {children}
+        </main>
+        <SiteFooter salesEmail={salesEmail} />
+      </AuthProvider>
     </ToastProvider>
   );
 }

@@ -10,8 +10,3 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
-
-/** A value read in the browser only (local storage, say); `fallback` on the server. */
-export function useBrowserValue<T>(read: () => T, fallback: T): T {
-  return useSyncExternalStore(subscribeNever, read, () => fallback);
-}

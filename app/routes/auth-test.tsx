@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { getUser } from "../auth/user.server";
+import { useAuth } from "../components/auth/auth-state";
 import { useHydrated } from "../components/use-hydrated";
 import { isDemoMode } from "../env.server";
 import { type ClientUser, toClientUser } from "../models/users.server";
@@ -42,6 +43,15 @@ export default function AuthTest({ loaderData }: Route.ComponentProps) {
   const loading = hydrated && checked?.for !== loaderData;
   const user = checked?.for === loaderData ? checked.user : loaderData.user;
 
+  const { apiFetch } = useAuth();
+  const [sessionCheck, setSessionCheck] = useState<string>();
+  const checkSession = async () => {
+    const response = await apiFetch("/api/auth/user", { cache: "no-store" });
+    setSessionCheck(
+      response.ok ? "Session is valid." : `Session check failed (${response.status}).`,
+    );
+  };
+
   const post = async (url: string, body?: unknown) => {
     try {
       await fetch(url, {
@@ -72,6 +82,7 @@ export default function AuthTest({ loaderData }: Route.ComponentProps) {
             </dd>
           </dl>
         )}
+        {sessionCheck ? <p role="status">{sessionCheck}</p> : null}
         <div className="dashboard-actions">
           <form
             method="post"
@@ -86,6 +97,11 @@ export default function AuthTest({ loaderData }: Route.ComponentProps) {
               Demo sign-in (Premium)
             </button>
           </form>
+          {hydrated ? (
+            <button type="button" className="btn btn-ghost" onClick={() => void checkSession()}>
+              Check session
+            </button>
+          ) : null}
           <form
             method="post"
             action="/api/auth/logout"

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { getUser } from "../auth/user.server";
+import { useAuth } from "../components/auth/auth-state";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/dashboard";
 
@@ -16,6 +17,7 @@ export const meta = () =>
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const { signOut } = useAuth();
   if (!user) {
     return (
       <section className="container auth-page">
@@ -40,7 +42,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/" className="btn btn-primary">
             Create New QR Code
           </Link>
-          <form method="post" action="/api/auth/logout">
+          <form
+            method="post"
+            action="/api/auth/logout"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void signOut();
+            }}
+          >
             <button type="submit" className="btn btn-ghost">
               Sign Out
             </button>

@@ -100,17 +100,22 @@ test.describe("with JavaScript", () => {
     );
   });
 
-  test("a field is checked as soon as it is left, before anything is sent", async ({ page }) => {
+  test("the browser checks the form before sending it, and each message goes as it is fixed", async ({
+    page,
+  }) => {
     await page.goto("/auth?mode=signup");
     let posts = 0;
     page.on("request", (request) => {
-      if (request.method() === "POST" && new URL(request.url()).pathname === "/auth") posts++;
+      if (request.method() === "POST") posts++;
     });
     await page.getByLabel("Email").fill("nope");
-    await page.getByLabel("Password").focus();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
     await expect(page.getByText("Invalid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
     await page.getByLabel("Email").fill("nope@example.com");
     await expect(page.getByText("Invalid email address")).toBeHidden();
+    await expect(page.getByText("First name is required")).toBeVisible();
     expect(posts).toBe(0);
   });
 });

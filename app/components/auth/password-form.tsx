@@ -11,7 +11,6 @@ import { Form, useNavigation } from "react-router";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../../auth/schemas";
 import type { PlanId } from "../../db/schema";
 import { useToast } from "../toast";
-import { useBrowserValue } from "../use-hydrated";
 
 export type Mode = "signup" | "signin";
 
@@ -67,7 +66,10 @@ export function PasswordForm({
     id: `${mode}-form`,
     lastResult,
     constraint: undefined,
-    shouldValidate: "onBlur",
+    // Checked on submit, then again as each wrong field is corrected. (Checking as a field is
+    // left would insert messages above the button while it is being pressed, and the press
+    // would miss it.)
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // Both schemas' fields are a subset of PasswordFields; sign-in simply has no names.
     onValidate: ({ formData }) =>
@@ -75,11 +77,6 @@ export function PasswordForm({
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === mode;
-  // A path kept by the session-recovery flow before it sent the visitor here (spec section 2).
-  const storedRedirect = useBrowserValue(
-    () => localStorage.getItem("redirectAfterLogin") ?? "",
-    "",
-  );
 
   const input = (name: "firstName" | "lastName" | "email" | "password", type = "text") => {
     const field = fields[name];
@@ -95,13 +92,20 @@ export function PasswordForm({
       method="post"
       className="auth-form"
       {...getFormProps(form)}
-      // Fields are checked as they are left (Conform); the server checks the whole form on
-      // submit and its reply shows every problem, the empty fields included.
-      onSubmit={() => localStorage.removeItem("redirectAfterLogin")}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (event.defaultPrevented) return;
+        // A path kept by the session-recovery flow before it sent the visitor here (spec
+        // section 2) goes along with the form, and is then forgotten.
+        const field = event.currentTarget.elements.namedItem("redirect") as HTMLInputElement;
+        const stored = localStorage.getItem("redirectAfterLogin");
+        if (!field.value && stored) field.value = stored;
+        localStorage.removeItem("redirectAfterLogin");
+      }}
       noValidate
     >
       <input type="hidden" name="intent" value={mode} />
-      <input type="hidden" name="redirect" value={redirectTo || storedRedirect} />
+      <input type="hidden" name="redirect" defaultValue={redirectTo} />
       {mode === "signup" ? <input type="hidden" name="plan" value={plan} /> : null}
       <div className="hp-field" aria-hidden="true">
         <label htmlFor={`${mode}-${HONEYPOT_FIELD}`}>Leave this empty</label>
