@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { z } from "zod";
+import { demoModeAllowed } from "./auth/demo-mode";
 
 /** Plain-text settings from wrangler.toml [vars] or secrets, validated once per isolate. */
 const settingsSchema = z.object({
@@ -34,8 +35,6 @@ export function getSecret(): string {
   throw new Error(`SESSION_SECRET is not set for the ${ENVIRONMENT} environment`);
 }
 
-/** The demo sign-in exists only where it is switched on, and never in production. */
 export function isDemoMode(): boolean {
-  const { DEMO_MODE, ENVIRONMENT } = getSettings();
-  return DEMO_MODE === "true" && ENVIRONMENT !== "production";
+  return demoModeAllowed(getSettings());
 }
