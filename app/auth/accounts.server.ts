@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createUser, EmailTakenError, findUserByEmail } from "../models/users.server";
-import { TRIAL_DAYS } from "../plans/trial";
+import { TRIAL_DAYS } from "../plans/catalogue";
 import { clientAddress } from "../security/client.server";
 import { hashPassword, spendPasswordCheck, verifyPassword } from "./password.server";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "./schemas";

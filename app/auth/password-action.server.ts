@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { PLAN_NAMES } from "../plans/names";
-import { TRIAL_DAYS } from "../plans/trial";
+import { PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { AuthFailure, authenticateWithPassword, type PasswordIntent } from "./accounts.server";
 import { redirectWithToast } from "./flash.server";
 import { safeRedirectPath } from "./redirect";
@@ -23,7 +22,7 @@ export async function passwordAction(request: Request) {
           description:
             plan === "free"
               ? "Welcome to QR Code Creator!"
-              : `Starting your ${TRIAL_DAYS}-day ${PLAN_NAMES[plan]} trial!`,
+              : `Starting your ${TRIAL_DAYS}-day ${PLANS[plan].name} trial!`,
           variant: "success" as const,
         }
       : {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLANS } from "../db/schema";
+import { PLAN_IDS } from "../plans/catalogue";
 
 // Sign-up and sign-in rules (spec section 5), shared by the forms (Conform in the browser), the
 // form actions and the JSON API. Conform sends empty fields as missing, so each field's message
@@ -22,7 +22,7 @@ export const signUpSchema = z.object({
     .string({ error: "Password must be at least 8 characters" })
     .min(8, "Password must be at least 8 characters")
     .max(200, "Please use at most 200 characters"),
-  plan: z.enum(PLANS).optional(),
+  plan: z.enum(PLAN_IDS).optional(),
 });
 
 export const signInSchema = z.object({

@@ -6,6 +6,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { PLAN_IDS } from "../plans/catalogue";
 
 // Mirrors migrations/*.sql; tests/worker/schema.test.ts proves the two agree.
 
@@ -23,8 +24,7 @@ export const visitorDownloads = sqliteTable(
   ],
 );
 
-export const PLANS = ["free", "premium", "ultimate"] as const;
-export type PlanId = (typeof PLANS)[number];
+export type { PlanId } from "../plans/catalogue";
 
 export const AUTH_PROVIDERS = ["email", "google", "oidc", "demo"] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
@@ -41,7 +41,7 @@ export const users = sqliteTable(
     providerId: text("provider_id").notNull(),
     passwordHash: text("password_hash"),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
-    subscriptionPlan: text("subscription_plan", { enum: PLANS }).notNull().default("free"),
+    subscriptionPlan: text("subscription_plan", { enum: PLAN_IDS }).notNull().default("free"),
     subscriptionStatus: text("subscription_status").notNull().default("active"),
     trialStartDate: integer("trial_start_date", { mode: "timestamp_ms" }),
     trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }),

@@ -1,12 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import {
-  type AuthProvider,
-  authIdentities,
-  type PlanId,
-  type UserRecord,
-  users,
-} from "../db/schema";
+import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
+import type { PlanId } from "../plans/catalogue";
 
 /** Addresses are compared and stored trimmed and in lower case. */
 export function normalizeEmail(email: string): string {

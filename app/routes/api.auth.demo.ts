@@ -3,7 +3,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import { jsonProblem, NO_STORE, readJsonObject, wantsJson } from "../auth/responses.server";
 import { startSession } from "../auth/session.server";
 import { createDatabase } from "../db/client.server";
-import { PLANS, type PlanId } from "../db/schema";
+import { isPlanId } from "../plans/catalogue";
 import { isDemoMode } from "../env.server";
 import { demoUser, toClientUser } from "../models/users.server";
 import type { Route } from "./+types/api.auth.demo";
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isDemoMode()) throw notFound();
   const json = wantsJson(request);
   const body = json ? await readJsonObject(request) : Object.fromEntries(await request.formData());
-  const plan = PLANS.includes(body.plan as PlanId) ? (body.plan as PlanId) : null;
+  const plan = isPlanId(body.plan) ? body.plan : null;
   if (!plan) return jsonProblem(400, "Choose a plan: free, premium or ultimate.");
   const user = await demoUser(createDatabase(), plan);
   const cookie = await startSession(request, user.id);

@@ -3,16 +3,14 @@ import { passwordAction } from "../auth/password-action.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { getUser } from "../auth/user.server";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
-import { PLANS, type PlanId } from "../db/schema";
-import { PLAN_NAMES } from "../plans/names";
-import { TRIAL_DAYS } from "../plans/trial";
+import { isPlanId, type PlanId, PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/auth";
 
 function readQuery(url: URL) {
   const mode: Mode = url.searchParams.get("mode") === "signin" ? "signin" : "signup";
   const requested = url.searchParams.get("plan");
-  const plan: PlanId = PLANS.includes(requested as PlanId) ? (requested as PlanId) : "free";
+  const plan: PlanId = isPlanId(requested) ? requested : "free";
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect"), "");
   return { mode, plan, redirectTo };
 }
@@ -38,9 +36,9 @@ function TrialBanner({ plan }: { plan: PlanId }) {
   return (
     <p className="notice notice-success" role="note">
       <strong>
-        Start your {TRIAL_DAYS}-day {PLAN_NAMES[plan]} trial.
+        Start your {TRIAL_DAYS}-day {PLANS[plan].name} trial.
       </strong>{" "}
-      Create your account and every {PLAN_NAMES[plan]} feature is yours for {TRIAL_DAYS} days, no
+      Create your account and every {PLANS[plan].name} feature is yours for {TRIAL_DAYS} days, no
       card needed.
     </p>
   );

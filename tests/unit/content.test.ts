@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPrice, PLANS, TRIAL_DAYS } from "../../app/plans/catalogue";
 import { faqCategories, faqEntries } from "../../app/content/faq";
 import { helpFaqs, helpTopics } from "../../app/content/help";
 import { legalLastUpdated, privacyPolicy, termsOfService } from "../../app/content/legal";
@@ -33,13 +34,16 @@ describe("help and FAQ content", () => {
     for (const topic of helpTopics) expect(topic.href).toMatch(/^\/(?!\/)/);
   });
 
-  it("agrees with the plan catalogue: 3 saved codes on Free, $15 and $49, a 7-day trial", () => {
-    expect(allCopy).toMatch(/3 (saved )?(QR )?codes/i);
-    expect(allCopy).not.toMatch(/\b5 (QR )?codes per month/i);
-    expect(allCopy).not.toMatch(/\b3 (QR )?codes per month/i);
-    expect(allCopy).toContain("$15");
-    expect(allCopy).toContain("$49");
-    expect(allCopy).toMatch(/7-day/);
+  it("agrees with the plan catalogue: saved codes on Free, the prices, the trial, retention", () => {
+    const free = PLANS.free.capabilities;
+    expect(allCopy).toMatch(new RegExp(`${free.maxSavedCodes} (saved )?(QR )?codes`, "i"));
+    expect(allCopy).not.toMatch(/\b\d+ (QR )?codes per month/i);
+    expect(allCopy).toContain(`${formatPrice(PLANS.premium.priceCents)}/month`);
+    expect(allCopy).toContain(`${formatPrice(PLANS.ultimate.priceCents)}/month`);
+    expect(allCopy).toContain(`${TRIAL_DAYS}-day`);
+    expect(allCopy).toContain(`${PLANS.premium.capabilities.analyticsRetentionDays} days`);
+    expect(allCopy).toContain(`up to ${PLANS.premium.capabilities.teamMembers} team members`);
+    expect(allCopy).toContain(`up to ${PLANS.ultimate.capabilities.teamMembers} team members`);
     expect(allCopy).toMatch(/2 MB/);
   });
 

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../../auth/schemas";
-import type { PlanId } from "../../db/schema";
+import type { PlanId } from "../../plans/catalogue";
 import { useToast } from "../toast";
 
 export type Mode = "signup" | "signin";

@@ -1,0 +1,110 @@
+import type { QrType } from "../qr/types";
+import { QR_TYPES } from "../qr/types";
+
+// The one plan catalogue (ARCHITECTURE.md decision 1): prices, what each plan allows and the
+// order of plans. Pricing cards, the comparison table, the FAQ and every server-side check read
+// it, so they cannot disagree.
+
+export const PLAN_IDS = ["free", "premium", "ultimate"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanCapabilities {
+  /** Saved codes; null for unlimited. */
+  maxSavedCodes: number | null;
+  allowedQrTypes: readonly QrType[];
+  logo: boolean;
+  svg: boolean;
+  /** Days scan analytics are kept: 0 for none, null for as long as the account exists. */
+  analyticsRetentionDays: number | null;
+  bulkGeneration: boolean;
+  customDomains: boolean;
+  teamMembers: number;
+  api: boolean;
+  whiteLabel: boolean;
+  support: string;
+}
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US cents per month. */
+  priceCents: number;
+  capabilities: PlanCapabilities;
+}
+
+export const TRIAL_DAYS = 7;
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: "free",
+    name: "Free",
+    priceCents: 0,
+    capabilities: {
+      maxSavedCodes: 3,
+      allowedQrTypes: ["url", "text"],
+      logo: false,
+      svg: false,
+      analyticsRetentionDays: 0,
+      bulkGeneration: false,
+      customDomains: false,
+      teamMembers: 1,
+      api: false,
+      whiteLabel: false,
+      support: "Community support",
+    },
+  },
+  premium: {
+    id: "premium",
+    name: "Premium",
+    priceCents: 1500,
+    capabilities: {
+      maxSavedCodes: null,
+      allowedQrTypes: QR_TYPES,
+      logo: true,
+      svg: true,
+      analyticsRetentionDays: 365,
+      bulkGeneration: true,
+      customDomains: true,
+      teamMembers: 5,
+      api: false,
+      whiteLabel: false,
+      support: "Support within 24 hours",
+    },
+  },
+  ultimate: {
+    id: "ultimate",
+    name: "Ultimate",
+    priceCents: 4900,
+    capabilities: {
+      maxSavedCodes: null,
+      allowedQrTypes: QR_TYPES,
+      logo: true,
+      svg: true,
+      analyticsRetentionDays: null,
+      bulkGeneration: true,
+      customDomains: true,
+      teamMembers: 25,
+      api: true,
+      whiteLabel: true,
+      support: "Priority support within 6 hours",
+    },
+  },
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** free < premium < ultimate (spec section 4). */
+export function comparePlans(a: PlanId, b: PlanId): number {
+  return PLAN_IDS.indexOf(a) - PLAN_IDS.indexOf(b);
+}
+
+export function isPaidPlan(plan: PlanId): boolean {
+  return PLANS[plan].priceCents > 0;
+}
+
+/** "$15" for 1500 cents. */
+export function formatPrice(cents: number): string {
+  return `$${Number.isInteger(cents / 100) ? cents / 100 : (cents / 100).toFixed(2)}`;
+}

@@ -1,7 +1,0 @@
-import type { PlanId } from "../db/schema";
-
-export const PLAN_NAMES: Record<PlanId, string> = {
-  free: "Free",
-  premium: "Premium",
-  ultimate: "Ultimate",
-};
