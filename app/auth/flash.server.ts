@@ -35,11 +35,16 @@ export async function redirectWithToast(
   return redirect(url, { status: 303, headers });
 }
 
+/** True when a message is waiting for this page. */
+export function hasFlash(request: Request): boolean {
+  return request.headers.get("Cookie")?.includes("qr_flash=") ?? false;
+}
+
 /** The pending message, if any, and the header that clears it. */
 export async function readFlash(
   request: Request,
 ): Promise<{ toast: Toast | null; clear: string | null }> {
-  if (!request.headers.get("Cookie")?.includes("qr_flash=")) return { toast: null, clear: null };
+  if (!hasFlash(request)) return { toast: null, clear: null };
   const cookie = flashCookie(request);
   const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   const toast =

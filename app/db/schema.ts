@@ -7,6 +7,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../plans/catalogue";
+import { QR_TYPES, type QrStyle } from "../qr/types";
 
 // Mirrors migrations/*.sql; tests/worker/schema.test.ts proves the two agree.
 
@@ -70,4 +71,59 @@ export const authIdentities = sqliteTable(
     primaryKey({ columns: [table.provider, table.providerId] }),
     index("auth_identities_by_user").on(table.userId),
   ],
+);
+
+export const qrCodes = sqliteTable(
+  "qr_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: QR_TYPES }).notNull(),
+    /** The content without its type, as JSON. */
+    data: text("data", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    customization: text("customization", { mode: "json" }).notNull().$type<QrStyle>(),
+    title: text("title"),
+    logoUrl: text("logo_url"),
+    downloadCount: integer("download_count").notNull().default(0),
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("qr_codes_by_user").on(table.userId, table.createdAt)],
+);
+
+export type QrCodeRecord = typeof qrCodes.$inferSelect;
+
+export const qrDownloads = sqliteTable(
+  "qr_downloads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    format: text("format", { enum: ["png", "svg"] }).notNull(),
+    /** A keyed hash of the address, never the address. */
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    downloadedAt: integer("downloaded_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("qr_downloads_by_code").on(table.qrCodeId, table.downloadedAt)],
+);
+
+export const qrScans = sqliteTable(
+  "qr_scans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    location: text("location", { mode: "json" }).$type<Record<string, unknown>>(),
+    scannedAt: integer("scanned_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("qr_scans_by_code").on(table.qrCodeId, table.scannedAt)],
 );

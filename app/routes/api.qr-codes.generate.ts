@@ -1,3 +1,5 @@
+import { getUser } from "../auth/user.server";
+import { saveForUser } from "../codes/save.server";
 import { parseGenerateForm } from "../qr/api-request";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
@@ -27,18 +29,29 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) return problem(400, parsed.message, parsed.errors);
-  // Saving needs an account; that path arrives with saved codes.
-  if (parsed.request.save) return problem(401, "Authentication required");
+  const { content, style, save, title } = parsed.request;
 
   let png: Uint8Array;
   try {
-    png = await renderPng(contentMatrix(parsed.request.content), parsed.request.style);
+    png = await renderPng(contentMatrix(content), style);
   } catch (error) {
     if (error instanceof ContentTooLongError) return problem(400, error.message);
     throw error;
   }
+  // Saved only once it is known to render: nothing unusable is ever stored.
+  let saved: number | null = null;
+  if (save) {
+    const user = await getUser(request);
+    if (!user) return problem(401, "Authentication required");
+    const outcome = await saveForUser(user, content, style, title);
+    if (!outcome.ok) return problem(outcome.status, outcome.message);
+    saved = outcome.id;
+  }
+  const dataURL = `data:image/png;base64,${bytesToBase64(png)}`;
   return Response.json(
-    { dataURL: `data:image/png;base64,${bytesToBase64(png)}` },
-    { headers: { "Cache-Control": "no-store" } },
+    saved === null ? { dataURL } : { dataURL, id: saved, qrCode: { id: saved } },
+    {
+      headers: { "Cache-Control": "no-store" },
+    },
   );
 }

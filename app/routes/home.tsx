@@ -1,10 +1,13 @@
-import { useLocation } from "react-router";
+import { redirect, useLocation } from "react-router";
+import { hasFlash, redirectWithToast } from "../auth/flash.server";
+import { getUser } from "../auth/user.server";
+import { saveForUser } from "../codes/save.server";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
 import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
-import { readFields } from "../qr/fields";
+import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { buildPreview } from "../qr/preview";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
@@ -20,13 +23,49 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     fields,
     preview: buildPreview(fields),
-    prefilled,
+    // After the app's own redirect (a save) its message says more than "QR settings loaded!".
+    prefilled: prefilled && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,
     downloadsLeft: visitor
       ? await remainingVisitorDownloads(createDatabase(), visitor)
       : VISITOR_DOWNLOADS_PER_DAY,
     origin: url.origin,
   };
+}
+
+/** "Save" on the generator: post/redirect/get, with the outcome as a flash message. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const params = new URLSearchParams();
+  for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
+  const { fields } = readFields(params);
+  const back = `/?${fieldsToSearchParams(fields)}#generator`;
+  const user = await getUser(request);
+  if (!user) {
+    throw redirect(`/auth?mode=signup&reason=save&redirect=${encodeURIComponent(back)}`, 303);
+  }
+  const evaluation = evaluateFields(fields);
+  if (!evaluation.ok) {
+    return redirectWithToast(request, back, {
+      title: "Save failed",
+      description: Object.values(evaluation.errors)[0],
+      variant: "error",
+    });
+  }
+  const title = String(form.get("title") ?? "");
+  const outcome = await saveForUser(user, evaluation.content, evaluation.style, title);
+  if (!outcome.ok) {
+    return redirectWithToast(request, back, {
+      title: outcome.title,
+      description: outcome.message,
+      variant: "error",
+    });
+  }
+  return redirectWithToast(request, back, {
+    title: "QR code saved",
+    description: `“${title.trim()}” is on your dashboard.`,
+    variant: "success",
+  });
 }
 
 export const meta = () =>

@@ -2,51 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../app/auth/password.server";
 import { textOf } from "../support/html";
+import { cookieFrom, newAddress, newPerson, postJson, signUp } from "./accounts";
 import { appFetch, ORIGIN } from "./app";
-
-let addressCounter = 0;
-/** A fresh client address per test, so the per-address sign-in budget never leaks between tests. */
-const newAddress = () => `203.0.113.${++addressCounter}`;
-
-function cookieFrom(response: Response, name: string): string | null {
-  for (const header of response.headers.getSetCookie()) {
-    if (header.startsWith(`${name}=`)) return header.split(";")[0]!;
-  }
-  return null;
-}
-
-function postJson(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
-  return appFetch(path, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: ORIGIN,
-      "CF-Connecting-IP": init.ip ?? newAddress(),
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-}
 
 const currentUser = (cookie?: string) =>
   appFetch("/api/auth/user", { headers: cookie ? { Cookie: cookie } : {} });
-
-let emailCounter = 0;
-function newPerson() {
-  emailCounter += 1;
-  return {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: `ada${emailCounter}@example.com`,
-    password: "correct horse battery",
-  };
-}
-
-async function signUp(person = newPerson()) {
-  const response = await postJson("/api/auth/signup", person);
-  expect(response.status).toBe(201);
-  return { person, cookie: cookieFrom(response, "qr_session")!, response };
-}
 
 describe("sign-up and sign-in through the JSON API", () => {
   it("creates an account, sets a safe session cookie and never returns password material", async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
+import { useAuth } from "../auth/auth-state";
 import { useToast } from "../toast";
 import { useHydrated } from "../use-hydrated";
 import { ContentFields } from "./content-fields";
@@ -120,6 +121,43 @@ function useLivePreview(
   }, [fields, initialFields, toast]);
 
   return preview;
+}
+
+/**
+ * Saving the code shown: a plain post of the same settings and a title, so it works without
+ * JavaScript; a visitor is sent to sign up first (spec section 5).
+ */
+function SaveForm({ query }: { query: string | null }) {
+  const { user } = useAuth();
+  const titleId = useId();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.has("title") === true;
+  return (
+    <Form method="post" action="/?index" className="save-form" aria-label="Save this code">
+      {query
+        ? [...new URLSearchParams(query)].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))
+        : null}
+      <label htmlFor={titleId}>Title</label>
+      <div className="share-row">
+        <input
+          id={titleId}
+          name="title"
+          required
+          maxLength={120}
+          placeholder="e.g. Café menu"
+          autoComplete="off"
+        />
+        <button type="submit" className="btn btn-primary" disabled={!query || saving}>
+          {saving ? "Saving..." : "Save QR Code"}
+        </button>
+      </div>
+      {user ? null : (
+        <p className="muted small">Saving needs a free account; you will be asked to sign up.</p>
+      )}
+    </Form>
+  );
 }
 
 export function Generator({
@@ -324,6 +362,7 @@ export function Generator({
               <Link to="/auth?mode=signup">Sign up free</Link> for more.
             </p>
           ) : null}
+          <SaveForm query={preview.ok ? preview.query : null} />
           {preview.ok ? (
             <div className="share">
               <label htmlFor="share-link">Share link</label>

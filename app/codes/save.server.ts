@@ -1,0 +1,63 @@
+import { createDatabase } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { saveCode } from "../models/qr-codes.server";
+import { effectivePlan } from "../plans/effective";
+import { canSaveType, saveLimit, saveLimitMessage, TITLE_REQUIRED } from "../plans/rules";
+import { ContentTooLongError } from "../qr/matrix";
+import { contentMatrix } from "../qr/render";
+import type { QrContent, QrStyle } from "../qr/types";
+
+export type SaveOutcome =
+  { ok: true; id: number } | { ok: false; status: 400 | 401 | 403; title: string; message: string };
+
+/**
+ * Saves a code for `user` after the checks of spec section 4, in the spec's order: signed in,
+ * a title, a type the plan saves, room under the plan's limit (checked atomically).
+ */
+export async function saveForUser(
+  user: UserRecord | null,
+  content: QrContent,
+  style: QrStyle,
+  title: string,
+): Promise<SaveOutcome> {
+  if (!user) {
+    return {
+      ok: false,
+      status: 401,
+      title: "Sign in required",
+      message: "Please sign in to save QR codes to your account.",
+    };
+  }
+  const trimmed = title.trim().slice(0, 120);
+  if (!trimmed) {
+    return {
+      ok: false,
+      status: 400,
+      title: TITLE_REQUIRED.title,
+      message: TITLE_REQUIRED.description,
+    };
+  }
+  try {
+    contentMatrix(content); // refuse what cannot become a code before storing it
+  } catch (error) {
+    if (error instanceof ContentTooLongError) {
+      return { ok: false, status: 400, title: "Save failed", message: error.message };
+    }
+    throw error;
+  }
+  const plan = effectivePlan(user, new Date());
+  const type = canSaveType(plan, content.type);
+  if (!type.ok)
+    return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
+  const id = await saveCode(createDatabase(), {
+    userId: user.id,
+    content,
+    style,
+    title: trimmed,
+    limit: saveLimit(plan),
+  });
+  if (id === null) {
+    return { ok: false, status: 403, title: "Save limit reached", message: saveLimitMessage(plan) };
+  }
+  return { ok: true, id };
+}

@@ -1,0 +1,37 @@
+import type { QrType } from "../qr/types";
+import { QR_TYPE_LABELS } from "../qr/types";
+import { type PlanId, PLANS } from "./catalogue";
+
+// What a plan allows, as yes/no answers with the message a person sees when the answer is no.
+// Pure; every server-side check goes through here.
+
+export type Verdict = { ok: true } | { ok: false; message: string };
+
+export function canSaveType(plan: PlanId, type: QrType): Verdict {
+  const allowed = PLANS[plan].capabilities.allowedQrTypes;
+  if (allowed.includes(type)) return { ok: true };
+  const names = allowed.map((t) => QR_TYPE_LABELS[t]).join(" and ");
+  return {
+    ok: false,
+    message: `The ${PLANS[plan].name} plan saves ${names} codes. Upgrade to Premium to save ${QR_TYPE_LABELS[type]} codes.`,
+  };
+}
+
+export function saveLimit(plan: PlanId): number | null {
+  return PLANS[plan].capabilities.maxSavedCodes;
+}
+
+export function saveLimitMessage(plan: PlanId): string {
+  return `${PLANS[plan].name} plan limited to ${saveLimit(plan)} QR codes. Upgrade to create more.`;
+}
+
+export const SVG_PLAN_MESSAGE = "SVG downloads require Premium or Ultimate plan.";
+
+export function canDownloadSvg(plan: PlanId): Verdict {
+  return PLANS[plan].capabilities.svg ? { ok: true } : { ok: false, message: SVG_PLAN_MESSAGE };
+}
+
+export const TITLE_REQUIRED = {
+  title: "Title required",
+  description: "Please enter a title for your QR code.",
+};

@@ -1,0 +1,61 @@
+import { getUser } from "../auth/user.server";
+import { createDatabase } from "../db/client.server";
+import { findViewableCode, recordDownload, savedContent } from "../models/qr-codes.server";
+import { effectivePlan } from "../plans/effective";
+import { canDownloadSvg } from "../plans/rules";
+import { renderPng } from "../qr/png.server";
+import { contentMatrix, downloadBaseName } from "../qr/render";
+import { renderSvg } from "../qr/svg";
+import { hashedClientAddress } from "../security/client.server";
+import type { Route } from "./+types/api.qr-codes.download";
+
+function plain(status: number, message: string) {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * GET /api/qr-codes/{id}/download?format=png|svg: the owner's code, or anyone's public one
+ * (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the code exists.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const format = new URL(request.url).searchParams.get("format") ?? "png";
+  if (format !== "png" && format !== "svg") return plain(400, "Choose format=png or format=svg.");
+  const notFound = () => plain(404, "This QR code does not exist or is not shared.");
+  if (!Number.isSafeInteger(id) || id < 1) return notFound();
+
+  const db = createDatabase();
+  const user = await getUser(request);
+  const code = await findViewableCode(db, id, user?.id ?? null);
+  const content = code && savedContent(code);
+  if (!code || !content) return notFound();
+  if (format === "svg") {
+    const verdict = canDownloadSvg(effectivePlan(user, new Date()));
+    if (!verdict.ok) return plain(403, verdict.message);
+  }
+
+  const matrix = contentMatrix(content);
+  const body =
+    format === "svg"
+      ? renderSvg(matrix, code.customization)
+      : await renderPng(matrix, code.customization);
+  await recordDownload(db, code.id, {
+    format,
+    userId: user?.id ?? null,
+    ipHash: await hashedClientAddress(request),
+    userAgent: request.headers.get("User-Agent"),
+  });
+  const name = `${downloadBaseName(content)}.${format}`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      // An SVG is an active document; served as an attachment with no scripts allowed.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { jsonProblem, NO_STORE } from "../auth/responses.server";
+import { getUser } from "../auth/user.server";
+import { createDatabase } from "../db/client.server";
+import { listCodes } from "../models/qr-codes.server";
+import type { Route } from "./+types/api.qr-codes";
+
+/** The signed-in user's saved codes, newest first (spec section 7). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
+  const codes = await listCodes(createDatabase(), user.id);
+  return Response.json(
+    codes.map((code) => ({
+      id: code.id,
+      type: code.type,
+      data: code.data,
+      customization: code.customization,
+      title: code.title,
+      logoUrl: code.logoUrl,
+      downloadCount: code.downloadCount,
+      isPublic: code.isPublic,
+      createdAt: code.createdAt.toISOString(),
+      updatedAt: code.updatedAt.toISOString(),
+    })),
+    { headers: NO_STORE },
+  );
+}

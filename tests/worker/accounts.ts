@@ -1,0 +1,52 @@
+import { expect } from "vitest";
+import { appFetch, ORIGIN } from "./app";
+
+// Signing people up and carrying their session, for worker tests that need someone signed in.
+
+let addressCounter = 0;
+/** A fresh client address, so per-address budgets never leak between tests. */
+export const newAddress = () => `203.0.113.${(++addressCounter % 250) + 1}`;
+
+export function cookieFrom(response: Response, name: string): string | null {
+  for (const header of response.headers.getSetCookie()) {
+    if (header.startsWith(`${name}=`)) return header.split(";")[0]!;
+  }
+  return null;
+}
+
+export function postJson(path: string, body: unknown, init: { cookie?: string; ip?: string } = {}) {
+  return appFetch(path, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: ORIGIN,
+      "CF-Connecting-IP": init.ip ?? newAddress(),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+let emailCounter = 0;
+export function newPerson(label = "ada") {
+  emailCounter += 1;
+  return {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: `${label}${emailCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "correct horse battery",
+  };
+}
+
+export async function signUp(person = newPerson()) {
+  const response = await postJson("/api/auth/signup", person);
+  expect(response.status).toBe(201);
+  return { person, cookie: cookieFrom(response, "qr_session")!, response };
+}
+
+/** A session on the demo account of `plan` (demo mode is on in the test configuration). */
+export async function demoSession(plan: "free" | "premium" | "ultimate") {
+  const response = await postJson("/api/auth/demo", { plan });
+  expect(response.status).toBe(200);
+  return cookieFrom(response, "qr_session")!;
+}
