@@ -21,6 +21,7 @@ import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
 import type { UserRecord } from "./db/schema";
 import type { PlanId } from "./plans/catalogue";
+import { effectivePlan } from "./plans/effective";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** What the shell shows of the signed-in user. */
+/** What the shell shows of the signed-in user; `plan` is the one in effect now. */
 export interface SignedInUser {
   firstName: string | null;
   lastName: string | null;
@@ -58,7 +59,7 @@ function signedInUser(user: UserRecord): SignedInUser {
     lastName: user.lastName,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    plan: user.subscriptionPlan,
+    plan: effectivePlan(user, new Date()),
   };
 }
 

@@ -1,10 +1,14 @@
 import { redirect } from "react-router";
+import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
+import { effectivePlan } from "../plans/effective";
+import { canDownloadSvg } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
 import { renderPng } from "../qr/png.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
+import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
 import { visitorId } from "../security/visitor.server";
 import type { Route } from "./+types/download";
@@ -31,9 +35,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     return redirect(`/?${params}#generator`, 303);
   };
 
-  // SVG is a paid-plan format (spec section 5); accounts and plans arrive with their own work.
-  if (format === "svg") return back("svg-plan");
-
   let matrix;
   try {
     matrix = contentMatrix(evaluation.content);
@@ -42,19 +43,35 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw error;
   }
 
-  const visitor = visitorId(request);
-  const allowed = await claimVisitorDownload(createDatabase(), {
-    visitorId: visitor.id,
-    ipHash: await hashedClientAddress(request),
-  });
-  if (!allowed) return back("download-limit");
+  const user = await getUser(request);
+  const name = `${downloadBaseName(evaluation.content)}.${format}`;
+  // SVG is a paid-plan format (spec section 5).
+  if (format === "svg") {
+    if (!canDownloadSvg(effectivePlan(user, new Date())).ok) return back("svg-plan");
+    return new Response(renderSvg(matrix, evaluation.style), {
+      headers: {
+        "Content-Type": "image/svg+xml",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      },
+    });
+  }
 
-  const body = await renderPng(matrix, evaluation.style);
+  // Visitors have a daily allowance (ARCHITECTURE.md decision 2); accounts do not.
   const headers = new Headers({
     "Content-Type": "image/png",
-    "Content-Disposition": `attachment; filename="${downloadBaseName(evaluation.content)}.png"`,
+    "Content-Disposition": `attachment; filename="${name}"`,
     "Cache-Control": "private, no-store",
   });
-  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return new Response(body, { headers });
+  if (!user) {
+    const visitor = visitorId(request);
+    const allowed = await claimVisitorDownload(createDatabase(), {
+      visitorId: visitor.id,
+      ipHash: await hashedClientAddress(request),
+    });
+    if (!allowed) return back("download-limit");
+    if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  }
+  return new Response(await renderPng(matrix, evaluation.style), { headers });
 }

@@ -1,5 +1,6 @@
 import { redirect, useLocation } from "react-router";
 import { hasFlash, redirectWithToast } from "../auth/flash.server";
+import { sessionUserId } from "../auth/session.server";
 import { getUser } from "../auth/user.server";
 import { saveForUser } from "../codes/save.server";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
@@ -26,9 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     prefilled: prefilled && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,
-    downloadsLeft: visitor
-      ? await remainingVisitorDownloads(createDatabase(), visitor)
-      : VISITOR_DOWNLOADS_PER_DAY,
+    // Only visitors have a daily allowance of downloads.
+    downloadsLeft: (await sessionUserId(request))
+      ? null
+      : visitor
+        ? await remainingVisitorDownloads(createDatabase(), visitor)
+        : VISITOR_DOWNLOADS_PER_DAY,
     origin: url.origin,
   };
 }

@@ -229,3 +229,34 @@ describe("saving from the generator page without JavaScript", () => {
     expect(dashboard).toContain("Create Your First QR Code");
   });
 });
+
+describe("the generator's own download links for people with accounts", () => {
+  const query = "type=url&url=https%3A%2F%2Fexample.com%2Flink&size=256&fg=000000&bg=ffffff";
+
+  it("give SVG to Premium, and keep sending visitors and Free users to the plans", async () => {
+    const premium = await demoSession("premium");
+    const svg = await appFetch(`/download.svg?${query}`, { headers: { Cookie: premium } });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="qr-example.com.svg"',
+    );
+    const free = await signUp();
+    for (const cookie of [free.cookie, undefined]) {
+      const refused = await appFetch(`/download.svg?${query}`, {
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+      expect(refused.status).toBe(303);
+      expect(refused.headers.get("Location")).toContain("notice=svg-plan");
+    }
+  });
+
+  it("have no daily allowance for a signed-in user", async () => {
+    const { cookie } = await signUp();
+    for (let i = 0; i < 5; i++) {
+      const png = await appFetch(`/download.png?${query}&n=${i}`, {
+        headers: { Cookie: cookie, "CF-Connecting-IP": "198.51.100.99" },
+      });
+      expect(png.status).toBe(200);
+    }
+  });
+});

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
+import { PLANS } from "../../plans/catalogue";
+import { SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
 import { useToast } from "../toast";
@@ -12,8 +14,6 @@ import { ContentFields } from "./content-fields";
 export const PREVIEW_DEBOUNCE_MS = 400;
 
 export type GeneratorNotice = "svg-plan" | "download-limit";
-
-export const SVG_PLAN_MESSAGE = "SVG downloads require Premium or Ultimate plan.";
 
 interface GeneratorProps {
   initialFields: GeneratorFields;
@@ -170,6 +170,8 @@ export function Generator({
 }: GeneratorProps) {
   const toast = useToast();
   const hydrated = useHydrated();
+  const { user } = useAuth();
+  const svgAllowed = user !== null && PLANS[user.plan].capabilities.svg;
   const [fields, setFields] = useState(initialFields);
   const [previewFields, setPreviewFields] = useState(initialFields);
   const announced = useRef(false);
@@ -349,8 +351,13 @@ export function Generator({
               href={preview.ok ? `/download.svg?${preview.query}` : undefined}
               aria-disabled={preview.ok ? undefined : true}
               onClick={(event) => {
-                event.preventDefault();
-                if (preview.ok) toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
+                if (!preview.ok) return event.preventDefault();
+                if (svgAllowed) {
+                  toast({ title: "Download started", variant: "success", duration: 2000 });
+                } else {
+                  event.preventDefault();
+                  toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
+                }
               }}
             >
               Download SVG
