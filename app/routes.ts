@@ -20,6 +20,7 @@ export default [
   route("api/logout", "routes/api.logout.ts"),
   route("api/auth/demo", "routes/api.auth.demo.ts"),
   route("api/qr-codes", "routes/api.qr-codes.ts"),
+  route("api/analytics", "routes/api.analytics.ts"),
   route("api/qr-codes/generate", "routes/api.qr-codes.generate.ts"),
   route("api/qr-codes/:id/download", "routes/api.qr-codes.download.ts"),
   route("*", "routes/not-found.tsx"),

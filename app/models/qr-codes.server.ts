@@ -107,3 +107,56 @@ export async function recordDownload(
       .where(eq(qrCodes.id, codeId)),
   ]);
 }
+
+/** Changes a code's title or visibility; only its owner can. Returns false when there is none. */
+export async function updateOwnCode(
+  db: Database,
+  id: number,
+  userId: string,
+  changes: { title?: string; isPublic?: boolean },
+): Promise<boolean> {
+  const updated = await db
+    .update(qrCodes)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, userId)))
+    .returning({ id: qrCodes.id });
+  return updated.length > 0;
+}
+
+/** Deletes a code with its downloads and scans; only its owner can. */
+export async function deleteOwnCode(db: Database, id: number, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(qrCodes)
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, userId)))
+    .returning({ id: qrCodes.id });
+  return deleted.length > 0;
+}
+
+export interface UsageTotals {
+  totalQRCodes: number;
+  totalDownloads: number;
+  totalScans: number;
+}
+
+/** Counts over all of a user's codes, in one round trip. */
+export async function usageTotals(db: Database, userId: string): Promise<UsageTotals> {
+  const row = await db.get<{ codes: number; downloads: number | null; scans: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM qr_codes WHERE user_id = ${userId}) AS codes,
+      (SELECT sum(download_count) FROM qr_codes WHERE user_id = ${userId}) AS downloads,
+      (SELECT count(*) FROM qr_scans s JOIN qr_codes c ON c.id = s.qr_code_id WHERE c.user_id = ${userId}) AS scans`);
+  return {
+    totalQRCodes: row?.codes ?? 0,
+    totalDownloads: row?.downloads ?? 0,
+    totalScans: row?.scans ?? 0,
+  };
+}
+
+/** Scans per code for a user's codes (id → count). */
+export async function scanCounts(db: Database, userId: string): Promise<Map<number, number>> {
+  const rows = await db.all<{ id: number; scans: number }>(sql`
+    SELECT c.id AS id, count(s.id) AS scans FROM qr_codes c
+    LEFT JOIN qr_scans s ON s.qr_code_id = c.id
+    WHERE c.user_id = ${userId} GROUP BY c.id`);
+  return new Map(rows.map((row) => [row.id, row.scans]));
+}

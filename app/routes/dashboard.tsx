@@ -1,35 +1,259 @@
-import { data, Link } from "react-router";
-import { getUser } from "../auth/user.server";
-import { createDatabase } from "../db/client.server";
-import { listCodes } from "../models/qr-codes.server";
+import { data, Form, Link, redirect } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { getUser, requireUser } from "../auth/user.server";
+import { engagementRate } from "../codes/engagement";
 import { useAuth } from "../components/auth/auth-state";
+import { CopyButton } from "../components/copy-button";
+import { createDatabase } from "../db/client.server";
+import {
+  deleteOwnCode,
+  listCodes,
+  scanCounts,
+  updateOwnCode,
+  usageTotals,
+} from "../models/qr-codes.server";
+import { PLANS } from "../plans/catalogue";
+import { effectivePlan, hasActiveTrial, trialDaysLeft } from "../plans/effective";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/dashboard";
 
+type Tab = "analytics" | "plans";
+
 export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "plans" ? "plans" : "analytics";
+  const headers = { "Cache-Control": "private, no-store" };
   const user = await getUser(request);
-  const codes = user ? await listCodes(createDatabase(), user.id) : [];
+  if (!user) return data({ signedIn: false as const }, { headers });
+
+  const db = createDatabase();
+  const [codes, totals, scans] = await Promise.all([
+    listCodes(db, user.id),
+    usageTotals(db, user.id),
+    scanCounts(db, user.id),
+  ]);
+  const now = new Date();
+  const plan = effectivePlan(user, now);
+  const confirmDelete = Number(url.searchParams.get("delete"));
   return data(
     {
-      user: user ? { firstName: user.firstName } : null,
+      signedIn: true as const,
+      tab,
+      firstName: user.firstName,
+      origin: url.origin,
+      plan,
+      trialDaysLeft: hasActiveTrial(user, now) ? trialDaysLeft(user, now) : null,
+      analytics: PLANS[plan].capabilities.analyticsRetentionDays !== 0,
+      totals,
+      engagement: engagementRate(totals.totalScans, totals.totalDownloads),
       codes: codes.map((code) => ({
         id: code.id,
         type: code.type,
         title: code.title,
+        isPublic: code.isPublic,
         createdAt: code.createdAt.toISOString(),
-        downloadCount: code.downloadCount,
+        downloads: code.downloadCount,
+        scans: scans.get(code.id) ?? 0,
       })),
+      confirmDelete: codes.find((code) => code.id === confirmDelete)?.id ?? null,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers },
   );
 }
 
-type SavedCode = Route.ComponentProps["loaderData"]["codes"][number];
+/** Rename, share or stop sharing, delete: the owner's own codes only, then back with a message. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  const intent = form.get("intent");
+  const db = createDatabase();
+  const back = "/dashboard";
+  const missing = () =>
+    redirectWithToast(request, back, {
+      title: "Code not found",
+      description: "It may have been deleted already.",
+      variant: "error",
+    });
+  if (!Number.isSafeInteger(id)) return missing();
+
+  if (intent === "rename") {
+    const title = String(form.get("title") ?? "")
+      .trim()
+      .slice(0, 120);
+    if (!title) {
+      return redirectWithToast(request, back, {
+        title: "Title required",
+        description: "Please enter a title for your QR code.",
+        variant: "error",
+      });
+    }
+    if (!(await updateOwnCode(db, id, user.id, { title }))) return missing();
+    return redirectWithToast(request, back, { title: "Renamed", variant: "success" });
+  }
+  if (intent === "visibility") {
+    const isPublic = form.get("public") === "true";
+    if (!(await updateOwnCode(db, id, user.id, { isPublic }))) return missing();
+    return redirectWithToast(request, back, {
+      title: isPublic ? "Sharing on" : "Sharing off",
+      description: isPublic
+        ? "Anyone with the share link can download this code."
+        : "Only you can download this code now.",
+      variant: "success",
+    });
+  }
+  if (intent === "delete") {
+    if (!(await deleteOwnCode(db, id, user.id))) return missing();
+    return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
+  }
+  throw redirect(back, 303);
+}
+
+export const meta = () =>
+  pageMeta("Dashboard", "Your saved QR codes, their downloads and scans, and your plan.");
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+type SavedCode = Loaded["codes"][number];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function SavedCodes({ codes }: { codes: SavedCode[] }) {
-  if (codes.length === 0) {
+function StatCards({ loaded }: { loaded: Loaded }) {
+  const cards = [
+    ["Total QR Codes", loaded.totals.totalQRCodes],
+    ["Total Downloads", loaded.totals.totalDownloads],
+    ["Total Scans", loaded.totals.totalScans],
+    ["Engagement Rate", `${loaded.engagement}%`],
+  ] as const;
+  return (
+    <ul className="stat-cards" aria-label="Totals">
+      {cards.map(([label, value]) => (
+        <li key={label} className="card stat-card">
+          <span className="muted small">{label}</span>
+          <strong>{value}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PremiumAnalytics() {
+  return (
+    <div className="card empty-state">
+      <h2>Analytics is a Premium Feature</h2>
+      <p className="muted">
+        See downloads, scans and engagement for every code with Premium or Ultimate.
+      </p>
+      <div className="dashboard-actions">
+        <Link to="/pricing" className="btn btn-primary">
+          Upgrade to Premium
+        </Link>
+        <Link to="/dashboard?tab=plans" className="btn btn-ghost">
+          View My Plan
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CodeItem({
+  code,
+  origin,
+  analytics,
+  confirming,
+}: {
+  code: SavedCode;
+  origin: string;
+  analytics: boolean;
+  confirming: boolean;
+}) {
+  const title = code.title || `${code.type.toUpperCase()} QR Code`;
+  const shareUrl = `${origin}/api/qr-codes/${code.id}/download?format=png`;
+  return (
+    <li className="card code-item">
+      <div className="code-item-main">
+        <h3>{title}</h3>
+        <p className="muted small">
+          <span className="badge">{code.type.toUpperCase()}</span> Created{" "}
+          {dateFormat.format(new Date(code.createdAt))} ·{" "}
+          {count(code.downloads, "download", "downloads")}
+          {analytics
+            ? ` · ${count(code.scans, "scan", "scans")} · ${engagementRate(code.scans, code.downloads)}% engagement`
+            : null}
+        </p>
+      </div>
+      <div className="code-item-actions">
+        <a className="btn btn-ghost" href={`/api/qr-codes/${code.id}/download?format=png`} download>
+          Download PNG
+        </a>
+        {code.isPublic ? <CopyButton text={shareUrl} label="Copy share link" /> : null}
+        <Form method="post">
+          <input type="hidden" name="id" value={code.id} />
+          <input type="hidden" name="intent" value="visibility" />
+          <input type="hidden" name="public" value={code.isPublic ? "false" : "true"} />
+          <button type="submit" className="btn btn-ghost">
+            {code.isPublic ? "Stop sharing" : "Share publicly"}
+          </button>
+        </Form>
+        <details className="rename">
+          <summary className="btn btn-ghost">Rename</summary>
+          <Form method="post" className="rename-form">
+            <input type="hidden" name="id" value={code.id} />
+            <input type="hidden" name="intent" value="rename" />
+            <label htmlFor={`title-${code.id}`} className="sr-only">
+              New title for {title}
+            </label>
+            <input
+              id={`title-${code.id}`}
+              name="title"
+              defaultValue={code.title ?? ""}
+              required
+              maxLength={120}
+            />
+            <button type="submit" className="btn btn-primary">
+              Save title
+            </button>
+          </Form>
+        </details>
+        <Link
+          to={`/dashboard?delete=${code.id}`}
+          className="btn btn-ghost btn-danger"
+          preventScrollReset
+        >
+          Delete
+        </Link>
+      </div>
+      {code.isPublic ? (
+        <p className="muted small share-url">
+          Share link: <code>{shareUrl}</code>
+        </p>
+      ) : null}
+      {confirming ? (
+        <div className="confirm" role="alertdialog" aria-labelledby={`confirm-${code.id}`}>
+          <p id={`confirm-${code.id}`}>
+            <strong>Delete “{title}”?</strong> Its download and scan history goes with it. This
+            cannot be undone.
+          </p>
+          <div className="dashboard-actions">
+            <Form method="post">
+              <input type="hidden" name="id" value={code.id} />
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="btn btn-danger-solid">
+                Delete for good
+              </button>
+            </Form>
+            <Link to="/dashboard" className="btn btn-ghost" preventScrollReset>
+              Keep it
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function CodeList({ loaded }: { loaded: Loaded }) {
+  if (loaded.codes.length === 0) {
     return (
       <div className="card empty-state">
         <h2>No QR Codes Yet</h2>
@@ -44,37 +268,41 @@ function SavedCodes({ codes }: { codes: SavedCode[] }) {
     <section aria-labelledby="saved-codes-heading">
       <h2 id="saved-codes-heading">Your QR codes</h2>
       <ul className="code-list">
-        {codes.map((code) => (
-          <li key={code.id} className="card code-item">
-            <div>
-              <h3>{code.title || `${code.type.toUpperCase()} QR Code`}</h3>
-              <p className="muted small">
-                <span className="badge">{code.type.toUpperCase()}</span> Created{" "}
-                {dateFormat.format(new Date(code.createdAt))} ·{" "}
-                {code.downloadCount === 1 ? "1 download" : `${code.downloadCount} downloads`}
-              </p>
-            </div>
-            <a
-              className="btn btn-ghost"
-              href={`/api/qr-codes/${code.id}/download?format=png`}
-              download
-            >
-              Download PNG
-            </a>
-          </li>
+        {loaded.codes.map((code) => (
+          <CodeItem
+            key={code.id}
+            code={code}
+            origin={loaded.origin}
+            analytics={loaded.analytics}
+            confirming={loaded.confirmDelete === code.id}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-export const meta = () =>
-  pageMeta("Dashboard", "Your saved QR codes, their downloads and scans, and your plan.");
+function PlanTab({ loaded }: { loaded: Loaded }) {
+  const plan = PLANS[loaded.plan];
+  return (
+    <div className="card plan-summary">
+      <h2>Plan &amp; Billing</h2>
+      <p>
+        Current plan: <strong>{plan.name}</strong>
+        {loaded.trialDaysLeft !== null ? (
+          <span className="badge">Trial · {count(loaded.trialDaysLeft, "day", "days")} left</span>
+        ) : null}
+      </p>
+      <Link to="/pricing" className="btn btn-primary">
+        Compare plans
+      </Link>
+    </div>
+  );
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, codes } = loaderData;
   const { signOut } = useAuth();
-  if (!user) {
+  if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
         <div className="card auth-card">
@@ -90,10 +318,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+  const loaded = loaderData;
   return (
-    <section className="container">
+    <section className="container dashboard">
       <div className="dashboard-header">
-        <h1>Welcome back, {user.firstName || "User"}</h1>
+        <h1>Welcome back, {loaded.firstName || "User"}</h1>
         <div className="dashboard-actions">
           <Link to="/" className="btn btn-primary">
             Create New QR Code
@@ -112,7 +341,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </form>
         </div>
       </div>
-      <SavedCodes codes={codes} />
+      <nav className="tabs dashboard-tabs" aria-label="Dashboard sections">
+        <Link
+          to="/dashboard?tab=analytics"
+          className="tab"
+          aria-current={loaded.tab === "analytics" ? "page" : undefined}
+        >
+          Analytics
+        </Link>
+        <Link
+          to="/dashboard?tab=plans"
+          className="tab"
+          aria-current={loaded.tab === "plans" ? "page" : undefined}
+        >
+          Plan &amp; Billing
+        </Link>
+      </nav>
+      {loaded.tab === "plans" ? (
+        <PlanTab loaded={loaded} />
+      ) : (
+        <>
+          {loaded.analytics ? <StatCards loaded={loaded} /> : <PremiumAnalytics />}
+          <CodeList loaded={loaded} />
+        </>
+      )}
     </section>
   );
 }

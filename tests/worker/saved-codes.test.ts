@@ -260,3 +260,101 @@ describe("the generator's own download links for people with accounts", () => {
     }
   });
 });
+
+describe("managing saved codes from the dashboard (plain forms)", () => {
+  function manage(cookie: string, fields: Record<string, string>) {
+    return appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      body: new URLSearchParams(fields),
+    });
+  }
+  const codes = async (cookie: string) =>
+    (await appFetch("/api/qr-codes", { headers: { Cookie: cookie } })).json<
+      { id: number; title: string; isPublic: boolean }[]
+    >();
+
+  it("renames, shares and deletes the owner's code, and nobody else's", async () => {
+    const owner = await signUp();
+    const id = await savedId(await saveRequest(owner.cookie, { title: "Old name" }));
+    const stranger = await signUp();
+
+    for (const fields of <Record<string, string>[]>[
+      { intent: "rename", id: String(id), title: "Hijacked" },
+      { intent: "visibility", id: String(id), public: "true" },
+      { intent: "delete", id: String(id) },
+    ]) {
+      const response = await manage(stranger.cookie, fields);
+      expect(response.status).toBe(303);
+    }
+    expect(await codes(owner.cookie)).toMatchObject([{ id, title: "Old name", isPublic: false }]);
+
+    await manage(owner.cookie, { intent: "rename", id: String(id), title: "New name" });
+    await manage(owner.cookie, { intent: "visibility", id: String(id), public: "true" });
+    expect(await codes(owner.cookie)).toMatchObject([{ id, title: "New name", isPublic: true }]);
+    expect((await download(id, "png")).status).toBe(200);
+
+    const confirm = await appFetch(`/dashboard?delete=${id}`, {
+      headers: { Cookie: owner.cookie },
+    });
+    expect(textOf(await confirm.text())).toContain("Delete “New name”?");
+    const deleted = await manage(owner.cookie, { intent: "delete", id: String(id) });
+    expect(deleted.status).toBe(303);
+    expect(await codes(owner.cookie)).toEqual([]);
+    expect((await download(id, "png")).status).toBe(404);
+    const history = await env.DB.prepare(
+      "SELECT count(*) AS n FROM qr_downloads WHERE qr_code_id = ?",
+    )
+      .bind(id)
+      .first("n");
+    expect(history).toBe(0);
+  });
+
+  it("sends a visitor who posts to sign in", async () => {
+    const response = await appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN },
+      body: new URLSearchParams({ intent: "delete", id: "1" }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?mode=signin/);
+  });
+});
+
+describe("analytics", () => {
+  it("GET /api/analytics gives the signed-in user's totals and recent codes", async () => {
+    expect((await appFetch("/api/analytics")).status).toBe(401);
+    const { cookie } = await signUp();
+    const id = await savedId(await saveRequest(cookie, { title: "Counted" }));
+    await download(id, "png", cookie);
+    await download(id, "png", cookie);
+    await env.DB.prepare("INSERT INTO qr_scans (qr_code_id, scanned_at) VALUES (?, ?)")
+      .bind(id, Date.now())
+      .run();
+    const body = await (await appFetch("/api/analytics", { headers: { Cookie: cookie } })).json();
+    expect(body).toMatchObject({
+      totalQRCodes: 1,
+      totalDownloads: 2,
+      totalScans: 1,
+      recentQRCodes: [{ id, title: "Counted", downloadCount: 2, scanCount: 1, engagementRate: 50 }],
+    });
+  });
+
+  it("shows the cards on Premium and the upgrade invitation on Free", async () => {
+    const premium = textOf(
+      await (
+        await appFetch("/dashboard", { headers: { Cookie: await demoSession("premium") } })
+      ).text(),
+    );
+    for (const card of ["Total QR Codes", "Total Downloads", "Total Scans", "Engagement Rate"]) {
+      expect(premium).toContain(card);
+    }
+    const { cookie } = await signUp();
+    const free = textOf(
+      await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(free).toContain("Analytics is a Premium Feature");
+    expect(free).toContain("Upgrade to Premium");
+    expect(free).not.toContain("Total Scans");
+  });
+});

@@ -6,6 +6,7 @@ import { PLANS } from "../../plans/catalogue";
 import { SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
+import { CopyButton } from "../copy-button";
 import { useToast } from "../toast";
 import { useHydrated } from "../use-hydrated";
 import { ContentFields } from "./content-fields";
@@ -205,19 +206,6 @@ export function Generator({
   const typeHref = (type: QrType) =>
     `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1) })}#generator`;
 
-  const copyShareLink = async () => {
-    try {
-      await navigator.clipboard.writeText(shareUrl);
-      toast({ title: "Link copied!", variant: "success", duration: 2000 });
-    } catch {
-      toast({
-        title: "Copy failed",
-        description: "Please copy the link manually.",
-        variant: "error",
-      });
-    }
-  };
-
   const sizeId = useId();
   return (
     <section id="generator" className="generator container" aria-labelledby="generator-heading">
@@ -375,11 +363,7 @@ export function Generator({
               <label htmlFor="share-link">Share link</label>
               <div className="share-row">
                 <input id="share-link" readOnly value={shareUrl} />
-                {hydrated ? (
-                  <button type="button" className="btn btn-ghost" onClick={copyShareLink}>
-                    Copy share link
-                  </button>
-                ) : null}
+                <CopyButton text={shareUrl} label="Copy share link" />
               </div>
             </div>
           ) : null}

@@ -1,0 +1,30 @@
+import { useToast } from "./toast";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Copies `text` with the spec's toasts ("Link copied!", or "Copy failed" / "Please copy the link
+ * manually."). Copying needs JavaScript, so without it the button is not there and the link is
+ * shown as text beside it.
+ */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const toast = useToast();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: "Link copied!", variant: "success", duration: 2000 });
+    } catch {
+      toast({
+        title: "Copy failed",
+        description: "Please copy the link manually.",
+        variant: "error",
+      });
+    }
+  };
+  return (
+    <button type="button" className="btn btn-ghost" onClick={() => void copy()}>
+      {label}
+    </button>
+  );
+}
