@@ -1,8 +1,14 @@
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { saveCode } from "../models/qr-codes.server";
+import { createTrackedLink, saveCode } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
-import { canSaveType, saveLimit, saveLimitMessage, TITLE_REQUIRED } from "../plans/rules";
+import {
+  canSaveType,
+  canTrackScans,
+  saveLimit,
+  saveLimitMessage,
+  TITLE_REQUIRED,
+} from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
 import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
@@ -19,6 +25,7 @@ export async function saveForUser(
   content: QrContent,
   style: QrStyle,
   title: string,
+  { track = false }: { track?: boolean } = {},
 ): Promise<SaveOutcome> {
   if (!user) {
     return {
@@ -47,9 +54,16 @@ export async function saveForUser(
   }
   const plan = effectivePlan(user, new Date());
   const type = canSaveType(plan, content.type);
-  if (!type.ok)
+  if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
-  const id = await saveCode(createDatabase(), {
+  }
+  if (track) {
+    const verdict = canTrackScans(plan, content.type);
+    if (!verdict.ok)
+      return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
+  }
+  const db = createDatabase();
+  const id = await saveCode(db, {
     userId: user.id,
     content,
     style,
@@ -59,5 +73,6 @@ export async function saveForUser(
   if (id === null) {
     return { ok: false, status: 403, title: "Save limit reached", message: saveLimitMessage(plan) };
   }
+  if (track && content.type === "url") await createTrackedLink(db, id, content.url);
   return { ok: true, id };
 }

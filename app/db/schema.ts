@@ -127,3 +127,14 @@ export const qrScans = sqliteTable(
   },
   (table) => [index("qr_scans_by_code").on(table.qrCodeId, table.scannedAt)],
 );
+
+export const trackedLinks = sqliteTable(
+  "tracked_links",
+  {
+    slug: text("slug").primaryKey(),
+    qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
+    targetUrl: text("target_url").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("tracked_links_by_code").on(table.qrCodeId)],
+);

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type QrCodeRecord, qrCodes, qrDownloads } from "../db/schema";
+import { type QrCodeRecord, qrCodes, qrDownloads, qrScans, trackedLinks } from "../db/schema";
 import { parseContent } from "../qr/schema";
 import type { QrContent, QrStyle } from "../qr/types";
 
@@ -159,4 +159,71 @@ export async function scanCounts(db: Database, userId: string): Promise<Map<numb
     LEFT JOIN qr_scans s ON s.qr_code_id = c.id
     WHERE c.user_id = ${userId} GROUP BY c.id`);
   return new Map(rows.map((row) => [row.id, row.scans]));
+}
+
+const SLUG_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** 10 random base-62 characters: short to print, about 59 bits to guess. */
+export function newSlug(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return [...bytes].map((byte) => SLUG_ALPHABET[byte % 62]).join("");
+}
+
+export async function createTrackedLink(db: Database, codeId: number, targetUrl: string) {
+  const slug = newSlug();
+  await db
+    .insert(trackedLinks)
+    .values({ slug, qrCodeId: codeId, targetUrl, createdAt: new Date() });
+  return slug;
+}
+
+/** Code id → tracked slug, for the codes that have one (D1 takes at most 100 parameters). */
+export async function trackedSlugs(db: Database, codeIds: number[]): Promise<Map<number, string>> {
+  const slugs = new Map<number, string>();
+  for (let at = 0; at < codeIds.length; at += 90) {
+    const rows = await db
+      .select({ slug: trackedLinks.slug, codeId: trackedLinks.qrCodeId })
+      .from(trackedLinks)
+      .where(inArray(trackedLinks.qrCodeId, codeIds.slice(at, at + 90)))
+      .all();
+    for (const row of rows) slugs.set(row.codeId!, row.slug);
+  }
+  return slugs;
+}
+
+export interface TrackedTarget {
+  targetUrl: string;
+  /** null once the code was deleted. */
+  codeId: number | null;
+  ownerId: string | null;
+}
+
+export async function findTrackedLink(db: Database, slug: string): Promise<TrackedTarget | null> {
+  const row = await db
+    .select({
+      targetUrl: trackedLinks.targetUrl,
+      codeId: trackedLinks.qrCodeId,
+      ownerId: qrCodes.userId,
+    })
+    .from(trackedLinks)
+    .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))
+    .where(eq(trackedLinks.slug, slug))
+    .get();
+  return row ?? null;
+}
+
+export interface ScanRecord {
+  ipHash: string;
+  userAgent: string | null;
+  location: { country: string | null; city: string | null; device: string };
+}
+
+export async function recordScan(db: Database, codeId: number, scan: ScanRecord, now = new Date()) {
+  await db.insert(qrScans).values({
+    qrCodeId: codeId,
+    ipAddress: scan.ipHash,
+    userAgent: scan.userAgent?.slice(0, 256) ?? null,
+    location: scan.location,
+    scannedAt: now,
+  });
 }

@@ -35,3 +35,17 @@ export const TITLE_REQUIRED = {
   title: "Title required",
   description: "Please enter a title for your QR code.",
 };
+
+/** Scan tracking (ARCHITECTURE.md decision 4): website codes, on plans that keep analytics. */
+export function canTrackScans(plan: PlanId, type: QrType): Verdict {
+  if (type !== "url") return { ok: false, message: "Only website (URL) codes can track scans." };
+  if (PLANS[plan].capabilities.analyticsRetentionDays === 0) {
+    return { ok: false, message: "Scan tracking comes with Premium and Ultimate." };
+  }
+  return { ok: true };
+}
+
+/** Whether scans of a tracked code are counted now; the link redirects either way. */
+export function countsScans(plan: PlanId): boolean {
+  return PLANS[plan].capabilities.analyticsRetentionDays !== 0;
+}

@@ -9,6 +9,8 @@ export interface GenerateRequest {
   style: QrStyle;
   save: boolean;
   title: string;
+  /** Save as a tracked code (scan analytics, paid plans). */
+  trackScans: boolean;
 }
 
 export type GenerateParse =
@@ -73,6 +75,7 @@ export function parseGenerateForm(form: FormData): GenerateParse {
       style: style.value,
       save: form.get("save") === "true",
       title: typeof title === "string" ? title.trim() : "",
+      trackScans: form.get("trackScans") === "true" || customization.trackScans === true,
     },
   };
 }

@@ -1,6 +1,11 @@
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
-import { findViewableCode, recordDownload, savedContent } from "../models/qr-codes.server";
+import {
+  findViewableCode,
+  recordDownload,
+  savedContent,
+  trackedSlugs,
+} from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
 import { renderPng } from "../qr/png.server";
@@ -37,7 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!verdict.ok) return plain(403, verdict.message);
   }
 
-  const matrix = contentMatrix(content);
+  // A tracked code encodes its short link on this service, which counts the scan and redirects.
+  const slug = (await trackedSlugs(db, [code.id])).get(code.id);
+  const encoded = slug
+    ? { type: "url" as const, url: `${new URL(request.url).origin}/s/${slug}` }
+    : content;
+  const matrix = contentMatrix(encoded);
   const body =
     format === "svg"
       ? renderSvg(matrix, code.customization)

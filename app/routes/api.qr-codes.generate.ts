@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) return problem(400, parsed.message, parsed.errors);
-  const { content, style, save, title } = parsed.request;
+  const { content, style, save, title, trackScans } = parsed.request;
 
   let png: Uint8Array;
   try {
@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (save) {
     const user = await getUser(request);
     if (!user) return problem(401, "Authentication required");
-    const outcome = await saveForUser(user, content, style, title);
+    const outcome = await saveForUser(user, content, style, title, { track: trackScans });
     if (!outcome.ok) return problem(outcome.status, outcome.message);
     saved = outcome.id;
   }

@@ -9,6 +9,7 @@ import {
   deleteOwnCode,
   listCodes,
   scanCounts,
+  trackedSlugs,
   updateOwnCode,
   usageTotals,
 } from "../models/qr-codes.server";
@@ -32,6 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     usageTotals(db, user.id),
     scanCounts(db, user.id),
   ]);
+  const slugs = await trackedSlugs(
+    db,
+    codes.map((code) => code.id),
+  );
   const now = new Date();
   const plan = effectivePlan(user, now);
   const confirmDelete = Number(url.searchParams.get("delete"));
@@ -54,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         createdAt: code.createdAt.toISOString(),
         downloads: code.downloadCount,
         scans: scans.get(code.id) ?? 0,
+        trackedUrl: slugs.has(code.id) ? `${url.origin}/s/${slugs.get(code.id)}` : null,
       })),
       confirmDelete: codes.find((code) => code.id === confirmDelete)?.id ?? null,
     },
@@ -174,7 +180,8 @@ function CodeItem({
       <div className="code-item-main">
         <h3>{title}</h3>
         <p className="muted small">
-          <span className="badge">{code.type.toUpperCase()}</span> Created{" "}
+          <span className="badge">{code.type.toUpperCase()}</span>{" "}
+          {code.trackedUrl ? <span className="badge badge-tracked">TRACKED</span> : null} Created{" "}
           {dateFormat.format(new Date(code.createdAt))} ·{" "}
           {count(code.downloads, "download", "downloads")}
           {analytics
@@ -223,6 +230,11 @@ function CodeItem({
           Delete
         </Link>
       </div>
+      {code.trackedUrl ? (
+        <p className="muted small share-url">
+          Scans go through <code>{code.trackedUrl}</code>
+        </p>
+      ) : null}
       {code.isPublic ? (
         <p className="muted small share-url">
           Share link: <code>{shareUrl}</code>

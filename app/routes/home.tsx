@@ -57,7 +57,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const title = String(form.get("title") ?? "");
-  const outcome = await saveForUser(user, evaluation.content, evaluation.style, title);
+  const outcome = await saveForUser(user, evaluation.content, evaluation.style, title, {
+    track: form.get("trackScans") === "on",
+  });
   if (!outcome.ok) {
     return redirectWithToast(request, back, {
       title: outcome.title,

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { PLANS } from "../../plans/catalogue";
-import { SVG_PLAN_MESSAGE } from "../../plans/rules";
+import { countsScans, SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
@@ -133,6 +133,10 @@ function SaveForm({ query }: { query: string | null }) {
   const titleId = useId();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.has("title") === true;
+  const canTrack =
+    user !== null &&
+    countsScans(user.plan) &&
+    new URLSearchParams(query ?? "").get("type") === "url";
   return (
     <Form method="post" action="/?index" className="save-form" aria-label="Save this code">
       {query
@@ -154,6 +158,12 @@ function SaveForm({ query }: { query: string | null }) {
           {saving ? "Saving..." : "Save QR Code"}
         </button>
       </div>
+      {canTrack ? (
+        <label className="checkbox">
+          <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
+          link here that counts each scan and forwards to your address)
+        </label>
+      ) : null}
       {user ? null : (
         <p className="muted small">Saving needs a free account; you will be asked to sign up.</p>
       )}

@@ -1,0 +1,130 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { textOf } from "../support/html";
+import { decodeSingleQr } from "../support/qr-decode";
+import { demoSession, newAddress, signUp } from "./accounts";
+import { appFetch, ORIGIN } from "./app";
+
+function saveTracked(
+  cookie: string,
+  type = "url",
+  data: Record<string, unknown> = { url: "https://example.com/menu" },
+) {
+  const form = new FormData();
+  form.set("type", type);
+  form.set("data", JSON.stringify(data));
+  form.set("customization", JSON.stringify({ size: 256 }));
+  form.set("title", "Tracked");
+  form.set("save", "true");
+  form.set("trackScans", "true");
+  return appFetch("/api/qr-codes/generate", {
+    method: "POST",
+    body: form,
+    headers: { Origin: ORIGIN, Cookie: cookie, "CF-Connecting-IP": newAddress() },
+  });
+}
+
+async function slugOf(id: number) {
+  return (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+    .bind(id)
+    .first<string>("slug"))!;
+}
+
+const scansOf = async (id: number) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM qr_scans WHERE qr_code_id = ?")
+    .bind(id)
+    .first<number>("n"))!;
+
+function scan(slug: string) {
+  return appFetch(`/s/${slug}`, {
+    headers: {
+      "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148",
+      "CF-Connecting-IP": "198.51.100.77",
+    },
+    cf: { country: "DE", city: "Berlin" },
+  } as RequestInit);
+}
+
+describe("scan tracking", () => {
+  it("a tracked code encodes its short link, which counts the scan and redirects", async () => {
+    const cookie = await demoSession("premium");
+    const saved = await saveTracked(cookie);
+    expect(saved.status).toBe(200);
+    const { id } = await saved.json<{ id: number }>();
+    const slug = await slugOf(id);
+    expect(slug).toMatch(/^[0-9A-Za-z]{10}$/);
+
+    const png = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+      headers: { Cookie: cookie },
+    });
+    expect((await decodeSingleQr(new Uint8Array(await png.arrayBuffer()))).text).toBe(
+      `${ORIGIN}/s/${slug}`,
+    );
+
+    const response = await scan(slug);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://example.com/menu");
+    await vi.waitFor(async () => expect(await scansOf(id)).toBe(1));
+    const row = await env.DB.prepare(
+      "SELECT ip_address, location FROM qr_scans WHERE qr_code_id = ?",
+    )
+      .bind(id)
+      .first<{ ip_address: string; location: string }>();
+    expect(JSON.parse(row!.location)).toEqual({ country: "DE", city: "Berlin", device: "mobile" });
+    expect(row!.ip_address).toMatch(/^[0-9a-f]{32}$/);
+
+    const dashboard = textOf(
+      await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(dashboard).toContain("TRACKED");
+    expect(dashboard).toContain(`/s/${slug}`);
+  });
+
+  it("keeps redirecting after the owner's plan lapses, without counting", async () => {
+    const cookie = await demoSession("ultimate");
+    const { id } = await (await saveTracked(cookie)).json<{ id: number }>();
+    const slug = await slugOf(id);
+    await env.DB.prepare(
+      "UPDATE users SET stripe_subscription_id = NULL WHERE id = (SELECT user_id FROM qr_codes WHERE id = ?)",
+    )
+      .bind(id)
+      .run();
+    const response = await scan(slug);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://example.com/menu");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await scansOf(id)).toBe(0);
+  });
+
+  it("answers a deleted code with a friendly 410, and an unknown link with 404", async () => {
+    const cookie = await demoSession("premium");
+    const { id } = await (await saveTracked(cookie)).json<{ id: number }>();
+    const slug = await slugOf(id);
+    await appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      body: new URLSearchParams({ intent: "delete", id: String(id) }),
+    });
+    const gone = await scan(slug);
+    expect(gone.status).toBe(410);
+    expect(textOf(await gone.text())).toContain("This QR code was deleted");
+    const unknown = await scan("NoSuchLink1");
+    expect(unknown.status).toBe(404);
+    expect(textOf(await unknown.text())).toContain("This QR code link does not exist");
+  });
+
+  it("is for website codes on paid plans", async () => {
+    const { cookie } = await signUp();
+    const free = await saveTracked(cookie);
+    expect(free.status).toBe(403);
+    expect(await free.json()).toMatchObject({
+      message: "Scan tracking comes with Premium and Ultimate.",
+    });
+    const premium = await demoSession("premium");
+    const text = await saveTracked(premium, "text", { text: "hello" });
+    expect(text.status).toBe(403);
+    expect(await text.json()).toMatchObject({
+      message: "Only website (URL) codes can track scans.",
+    });
+  });
+});
