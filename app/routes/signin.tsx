@@ -1,6 +1,6 @@
-import { env } from "cloudflare:workers";
 import { Link, redirect } from "react-router";
 import { passwordAction } from "../auth/password-action.server";
+import { platformLabel } from "../auth/providers.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { getUser } from "../auth/user.server";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
@@ -34,8 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
     tab: url.searchParams.get("tab") === "email" ? ("email" as const) : ("social" as const),
     redirectTo,
-    platformLabel:
-      (env as { OIDC_LABEL?: string }).OIDC_LABEL || "Continue with the developer platform",
+    platformLabel: platformLabel(),
   };
 }
 

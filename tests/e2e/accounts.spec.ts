@@ -182,3 +182,20 @@ test("/signin: Continue Without Sign In goes back to the generator", async ({ pa
     page.getByRole("heading", { name: "Create QR codes that always scan" }),
   ).toBeVisible();
 });
+
+test("an unconfigured sign-in provider gets a clear page, not a crash", async ({ page }) => {
+  const response = await page.goto("/api/auth/google");
+  expect(response!.status()).toBe(503);
+  await expect(
+    page.getByRole("heading", { name: "Google sign-in is not configured" }),
+  ).toBeVisible();
+  await expect(page.getByText("GOOGLE_CLIENT_ID")).toBeVisible();
+  await page.getByRole("link", { name: "Sign in with email" }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signin$/);
+
+  const platform = await page.goto("/api/login");
+  expect(platform!.status()).toBe(503);
+  await expect(
+    page.getByRole("heading", { name: "Developer platform sign-in is not configured" }),
+  ).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { ISSUER } from "../fakes/oidc-provider";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -13,7 +14,16 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: `${root}/build/server/wrangler.json` },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`) },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
+          // Both federated sign-ins point at the local provider of tests/fakes/oidc-provider.ts.
+          GOOGLE_ISSUER: ISSUER,
+          GOOGLE_CLIENT_ID: "google-test-client",
+          GOOGLE_CLIENT_SECRET: "google-test-secret",
+          OIDC_ISSUER: ISSUER,
+          OIDC_CLIENT_ID: "platform-test-client",
+          OIDC_CLIENT_SECRET: "platform-test-secret",
+        },
       },
     }),
   ],
@@ -21,5 +31,6 @@ export default defineConfig(async () => ({
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
+    globalSetup: ["tests/fakes/oidc-provider.ts"],
   },
 }));

@@ -1,0 +1,9 @@
+import { finishProviderSignIn } from "../auth/federated.server";
+import { ProviderNotConfigured } from "../components/provider-not-configured";
+import type { Route } from "./+types/api.auth.google.callback";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return finishProviderSignIn("google", request);
+}
+
+export const ErrorBoundary = ProviderNotConfigured;

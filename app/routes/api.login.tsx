@@ -1,0 +1,9 @@
+import { startProviderSignIn } from "../auth/federated.server";
+import { ProviderNotConfigured } from "../components/provider-not-configured";
+import type { Route } from "./+types/api.login";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return startProviderSignIn("oidc", request);
+}
+
+export const ErrorBoundary = ProviderNotConfigured;

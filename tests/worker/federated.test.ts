@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { CONTROL_PORT } from "../fakes/oidc-provider";
+import { textOf } from "../support/html";
+import { cookieFrom, signUp } from "./accounts";
+import { appFetch } from "./app";
+
+// The full redirect dance against a real local OpenID provider (tests/fakes/oidc-provider.ts),
+// through the app's real strategy code.
+
+const CLIENTS = { "/api/login": "platform-test-client", "/api/auth/google": "google-test-client" };
+
+async function nextIdToken(claims: Record<string, unknown>) {
+  await fetch(`http://127.0.0.1:${CONTROL_PORT}/next`, {
+    method: "POST",
+    body: JSON.stringify(claims),
+  });
+}
+
+function cookiesOf(...responses: Response[]): string {
+  return responses
+    .flatMap((response) => response.headers.getSetCookie())
+    .map((header) => header.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** Start → provider's authorize → back to the callback; returns the callback's response. */
+async function dance(
+  start: keyof typeof CLIENTS,
+  claims: Record<string, unknown>,
+  { forgeState = false, startQuery = "" } = {},
+) {
+  await nextIdToken({ aud: CLIENTS[start], ...claims });
+  const started = await appFetch(`${start}${startQuery}`);
+  expect(started.status).toBe(302);
+  const authorizeUrl = new URL(started.headers.get("Location")!);
+  expect(authorizeUrl.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(authorizeUrl.searchParams.get("state")).toBeTruthy();
+  const authorized = await fetch(authorizeUrl, { redirect: "manual" });
+  const callback = new URL(authorized.headers.get("Location")!);
+  if (forgeState) callback.searchParams.set("state", "forged-state-value");
+  return appFetch(`${callback.pathname}${callback.search}`, {
+    headers: { Cookie: cookiesOf(started) },
+  });
+}
+
+async function whoAmI(response: Response) {
+  const session = cookieFrom(response, "qr_session");
+  if (!session) return null;
+  const me = await appFetch("/api/auth/user", { headers: { Cookie: session } });
+  return me.ok ? me.json<{ id: string; email: string; firstName: string }>() : null;
+}
+
+const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+describe("OpenID Connect and Google sign-in", () => {
+  it("the developer-platform sign-in creates an account and a session, and comes back where asked", async () => {
+    const email = uniqueEmail("platform");
+    const response = await dance(
+      "/api/login",
+      {
+        sub: `platform-${email}`,
+        email,
+        email_verified: true,
+        given_name: "Plat",
+        family_name: "Form",
+      },
+      { startQuery: "?redirect=%2Fdashboard" },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(await whoAmI(response)).toMatchObject({ email, firstName: "Plat" });
+  });
+
+  it("Google sign-in works the same way, and a second visit finds the same account", async () => {
+    const email = uniqueEmail("google");
+    const claims = { sub: `google-${email}`, email, email_verified: true, given_name: "Gee" };
+    const first = await whoAmI(await dance("/api/auth/google", claims));
+    const second = await whoAmI(await dance("/api/auth/google", claims));
+    expect(first).toMatchObject({ email, firstName: "Gee" });
+    expect(second!.id).toBe(first!.id);
+  });
+
+  it("refuses a forged state", async () => {
+    const email = uniqueEmail("forged");
+    const response = await dance(
+      "/api/login",
+      { sub: `x-${email}`, email, email_verified: true },
+      { forgeState: true },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/auth?mode=signin");
+    expect(cookieFrom(response, "qr_session")).toBeNull();
+  });
+
+  it("refuses an ID token meant for another client, or from another issuer", async () => {
+    for (const claims of [{ aud: "someone-else" }, { iss: "https://evil.example" }]) {
+      const email = uniqueEmail("badtoken");
+      const response = await dance("/api/login", {
+        sub: `x-${email}`,
+        email,
+        email_verified: true,
+        ...claims,
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/auth?mode=signin");
+      expect(cookieFrom(response, "qr_session")).toBeNull();
+    }
+  });
+
+  it("links a verified address to the existing e-mail account instead of making a second one", async () => {
+    const { person, cookie } = await signUp();
+    const existing = await (
+      await appFetch("/api/auth/user", { headers: { Cookie: cookie } })
+    ).json<{ id: string }>();
+    const linked = await whoAmI(
+      await dance("/api/auth/google", {
+        sub: `google-${person.email}`,
+        email: person.email,
+        email_verified: true,
+      }),
+    );
+    expect(linked!.id).toBe(existing.id);
+  });
+
+  it("does not let an unverified address take over an existing account", async () => {
+    const { person } = await signUp();
+    const response = await dance("/api/login", {
+      sub: `p-${person.email}`,
+      email: person.email,
+      email_verified: false,
+    });
+    expect(response.status).toBe(303);
+    expect(cookieFrom(response, "qr_session")).toBeNull();
+    const page = await appFetch("/auth?mode=signin", { headers: { Cookie: cookiesOf(response) } });
+    expect(textOf(await page.text())).toContain("Sign in with your email and password first.");
+  });
+});
