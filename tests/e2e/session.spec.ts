@@ -88,3 +88,12 @@ test("signing out clears the browser's copy at once", async ({ page, baseURL }) 
   await expect(page.getByRole("link", { name: "Sign up free" }).first()).toBeAttached();
   await expect(page.getByText("Session Expired")).toHaveCount(0);
 });
+
+test("?logged_out=true clears the browser's copy and tidies the address", async ({ page }) => {
+  await page.goto("/faq");
+  await page.evaluate(() => localStorage.setItem("user", JSON.stringify({ firstName: "Old" })));
+  await page.goto("/faq?logged_out=true");
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+  await expect(page.getByText("Session Expired")).toHaveCount(0);
+});
