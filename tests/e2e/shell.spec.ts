@@ -88,6 +88,12 @@ test.describe("pages", () => {
 
     await page.getByRole("link", { name: "Download & Scan" }).click();
     await expect(page).toHaveURL("/faq?category=download");
+    // Without JavaScript the address changes before the new page has arrived: wait for the list.
+    await expect(page.getByRole("link", { name: "Download & Scan" })).toHaveAttribute(
+      "aria-current",
+      /.+/,
+    );
+    await expect(questions).not.toHaveCount(21);
     const filtered = await questions.count();
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(21);
