@@ -42,12 +42,19 @@ export async function saveCode(db: Database, code: NewSavedCode, now = new Date(
   return row?.id ?? null;
 }
 
-export async function listCodes(db: Database, userId: string): Promise<QrCodeRecord[]> {
+/** A user's codes, newest first; `limit` and `offset` page through them. */
+export async function listCodes(
+  db: Database,
+  userId: string,
+  { limit = -1, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<QrCodeRecord[]> {
   return db
     .select()
     .from(qrCodes)
     .where(eq(qrCodes.userId, userId))
     .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+    .limit(limit)
+    .offset(offset)
     .all();
 }
 
@@ -152,13 +159,25 @@ export async function usageTotals(db: Database, userId: string): Promise<UsageTo
   };
 }
 
-/** Scans per code for a user's codes (id → count). */
-export async function scanCounts(db: Database, userId: string): Promise<Map<number, number>> {
-  const rows = await db.all<{ id: number; scans: number }>(sql`
-    SELECT c.id AS id, count(s.id) AS scans FROM qr_codes c
-    LEFT JOIN qr_scans s ON s.qr_code_id = c.id
-    WHERE c.user_id = ${userId} GROUP BY c.id`);
-  return new Map(rows.map((row) => [row.id, row.scans]));
+/** Scans per code (id → count) for the given codes of a user. */
+export async function scanCounts(
+  db: Database,
+  userId: string,
+  codeIds: number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (let at = 0; at < codeIds.length; at += 90) {
+    const ids = codeIds.slice(at, at + 90);
+    const rows = await db.all<{ id: number; scans: number }>(sql`
+      SELECT s.qr_code_id AS id, count(*) AS scans FROM qr_scans s
+      JOIN qr_codes c ON c.id = s.qr_code_id
+      WHERE c.user_id = ${userId} AND s.qr_code_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) GROUP BY s.qr_code_id`);
+    for (const row of rows) counts.set(row.id, row.scans);
+  }
+  return counts;
 }
 
 const SLUG_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

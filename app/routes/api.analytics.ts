@@ -12,15 +12,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
   const db = createDatabase();
-  const [totals, codes, scans] = await Promise.all([
+  const [totals, codes] = await Promise.all([
     usageTotals(db, user.id),
-    listCodes(db, user.id),
-    scanCounts(db, user.id),
+    listCodes(db, user.id, { limit: RECENT }),
   ]);
+  const scans = await scanCounts(
+    db,
+    user.id,
+    codes.map((code) => code.id),
+  );
   return Response.json(
     {
       ...totals,
-      recentQRCodes: codes.slice(0, RECENT).map((code) => ({
+      recentQRCodes: codes.map((code) => ({
         id: code.id,
         type: code.type,
         title: code.title,

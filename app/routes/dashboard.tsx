@@ -20,6 +20,9 @@ import type { Route } from "./+types/dashboard";
 
 type Tab = "analytics" | "plans";
 
+/** Recent codes per page of the list. */
+const PAGE_SIZE = 20;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "plans" ? "plans" : "analytics";
@@ -28,15 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) return data({ signedIn: false as const }, { headers });
 
   const db = createDatabase();
-  const [codes, totals, scans] = await Promise.all([
-    listCodes(db, user.id),
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const [codes, totals] = await Promise.all([
+    listCodes(db, user.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     usageTotals(db, user.id),
-    scanCounts(db, user.id),
   ]);
-  const slugs = await trackedSlugs(
-    db,
-    codes.map((code) => code.id),
-  );
+  const ids = codes.map((code) => code.id);
+  const [scans, slugs] = await Promise.all([scanCounts(db, user.id, ids), trackedSlugs(db, ids)]);
   const now = new Date();
   const plan = effectivePlan(user, now);
   const confirmDelete = Number(url.searchParams.get("delete"));
@@ -62,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         trackedUrl: slugs.has(code.id) ? `${url.origin}/s/${slugs.get(code.id)}` : null,
       })),
       confirmDelete: codes.find((code) => code.id === confirmDelete)?.id ?? null,
+      page,
+      pages: Math.max(1, Math.ceil(totals.totalQRCodes / PAGE_SIZE)),
     },
     { headers },
   );
@@ -279,6 +282,11 @@ function CodeList({ loaded }: { loaded: Loaded }) {
   return (
     <section aria-labelledby="saved-codes-heading">
       <h2 id="saved-codes-heading">Your QR codes</h2>
+      {loaded.pages > 1 ? (
+        <p className="muted small">
+          Page {loaded.page} of {loaded.pages}
+        </p>
+      ) : null}
       <ul className="code-list">
         {loaded.codes.map((code) => (
           <CodeItem
@@ -290,6 +298,20 @@ function CodeList({ loaded }: { loaded: Loaded }) {
           />
         ))}
       </ul>
+      {loaded.pages > 1 ? (
+        <nav className="pager" aria-label="More codes">
+          {loaded.page > 1 ? (
+            <Link to={`/dashboard?page=${loaded.page - 1}`} className="btn btn-ghost">
+              Newer codes
+            </Link>
+          ) : null}
+          {loaded.page < loaded.pages ? (
+            <Link to={`/dashboard?page=${loaded.page + 1}`} className="btn btn-ghost">
+              Older codes
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

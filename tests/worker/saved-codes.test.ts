@@ -358,3 +358,22 @@ describe("analytics", () => {
     expect(free).not.toContain("Total Scans");
   });
 });
+
+describe("a long list of codes", () => {
+  it("is shown 20 at a time, newest first, with links between pages", async () => {
+    const cookie = await demoSession("ultimate");
+    for (let i = 1; i <= 22; i++) await savedId(await saveRequest(cookie, { title: `Paged ${i}` }));
+    const first = textOf(
+      await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(first).toContain("Paged 22");
+    expect(first).not.toContain("Paged 2 ");
+    expect(first).toContain("Older codes");
+    const second = textOf(
+      await (await appFetch("/dashboard?page=2", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(second).toContain("Paged 1 ");
+    expect(second).toContain("Newer codes");
+    expect(second).not.toContain("Paged 22");
+  });
+});
