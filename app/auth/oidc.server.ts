@@ -34,6 +34,10 @@ function discover(issuer: string): Promise<Discovery> {
       const response = await fetch(url, { headers: { Accept: "application/json" } });
       if (!response.ok) throw new OidcError(`Discovery at ${url} answered ${response.status}`);
       const document = (await response.json()) as Partial<Discovery>;
+      // OpenID Connect Discovery 1.0, 4.3: the document must describe the issuer we asked about.
+      if (document.issuer?.replace(/\/$/, "") !== issuer.replace(/\/$/, "")) {
+        throw new OidcError(`Discovery at ${url} names another issuer: ${document.issuer}`);
+      }
       if (!document.authorization_endpoint || !document.token_endpoint || !document.jwks_uri) {
         throw new OidcError(`Discovery at ${url} is missing endpoints`);
       }
@@ -44,6 +48,11 @@ function discover(issuer: string): Promise<Discovery> {
   }
   return found;
 }
+
+// Google documents that its ID tokens may name the issuer without the scheme.
+const GOOGLE_ISSUER = "https://accounts.google.com";
+const acceptedIssuers = (issuer: string) =>
+  issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, "accounts.google.com"] : [issuer];
 
 /** Checks an ID token and turns its claims into a profile; throws OidcError otherwise. */
 export async function verifyIdToken(
@@ -59,7 +68,7 @@ export async function verifyIdToken(
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(idToken, keys, {
-      issuer: discovery.issuer ?? config.issuer,
+      issuer: acceptedIssuers(discovery.issuer),
       audience: config.clientId,
     }));
   } catch (error) {

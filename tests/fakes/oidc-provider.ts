@@ -1,18 +1,53 @@
 import http from "node:http";
+import net from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
 
 // A real OpenID Connect provider on loopback for the worker tests (Vitest globalSetup, in Node):
 // oauth2-mock-server issues signed tokens and publishes its keys. Tests choose the claims of the
 // next ID token by posting them to a small control port.
 
-export const PROVIDER_PORT = 8899;
-export const CONTROL_PORT = 8898;
-export const ISSUER = `http://127.0.0.1:${PROVIDER_PORT}`;
+/** Two ports free right now (held open together, so they differ). */
+async function freePorts(): Promise<[number, number]> {
+  const servers = [net.createServer(), net.createServer()];
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve) =>
+          server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+        ),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return [ports[0]!, ports[1]!];
+}
+
+/**
+ * Where the provider and its control port listen. Chosen once per run, not fixed, so that two
+ * runs of the suite on one machine do not collide; the Vitest config (for the Worker's bindings)
+ * and the globalSetup below run in the same Node process and share them through process.env.
+ */
+export async function fakeProviderAddresses() {
+  if (!process.env.FAKE_OIDC_PORT || !process.env.FAKE_OIDC_CONTROL_PORT) {
+    [process.env.FAKE_OIDC_PORT, process.env.FAKE_OIDC_CONTROL_PORT] = (await freePorts()).map(
+      String,
+    );
+  }
+  return {
+    port: Number(process.env.FAKE_OIDC_PORT),
+    controlPort: Number(process.env.FAKE_OIDC_CONTROL_PORT),
+    issuer: `http://127.0.0.1:${process.env.FAKE_OIDC_PORT}`,
+    controlUrl: `http://127.0.0.1:${process.env.FAKE_OIDC_CONTROL_PORT}`,
+  };
+}
 
 export default async function startFakeProvider() {
+  const { port, controlPort, issuer } = await fakeProviderAddresses();
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
-  await server.start(PROVIDER_PORT, "127.0.0.1");
+  // Otherwise it calls itself "localhost", and the app rightly refuses a discovery document
+  // that names an issuer other than the configured one.
+  server.issuer.url = issuer;
+  await server.start(port, "127.0.0.1");
 
   let nextClaims: Record<string, unknown> = {};
   server.service.on("beforeTokenSigning", (token) => {
@@ -26,7 +61,7 @@ export default async function startFakeProvider() {
       response.end("ok");
     });
   });
-  await new Promise<void>((resolve) => control.listen(CONTROL_PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => control.listen(controlPort, "127.0.0.1", resolve));
 
   return async () => {
     control.close();

@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      FAKE_OIDC_CONTROL_URL: string;
     }
   }
 }

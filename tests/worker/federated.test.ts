@@ -1,6 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONTROL_PORT } from "../fakes/oidc-provider";
-import { textOf } from "../support/html";
+import { firstText, textOf } from "../support/html";
 import { cookieFrom, signUp } from "./accounts";
 import { appFetch } from "./app";
 
@@ -10,7 +10,7 @@ import { appFetch } from "./app";
 const CLIENTS = { "/api/login": "platform-test-client", "/api/auth/google": "google-test-client" };
 
 async function nextIdToken(claims: Record<string, unknown>) {
-  await fetch(`http://127.0.0.1:${CONTROL_PORT}/next`, {
+  await fetch(`${env.FAKE_OIDC_CONTROL_URL}/next`, {
     method: "POST",
     body: JSON.stringify(claims),
   });
@@ -49,6 +49,32 @@ async function whoAmI(response: Response) {
   if (!session) return null;
   const me = await appFetch("/api/auth/user", { headers: { Cookie: session } });
   return me.ok ? me.json<{ id: string; email: string; firstName: string }>() : null;
+}
+
+/** The text a person sees on the sign-in page the failed callback sent them to. */
+async function signInPageAfter(response: Response) {
+  const page = await appFetch(response.headers.get("Location")!, {
+    headers: { Cookie: cookiesOf(response) },
+  });
+  return textOf(await page.text());
+}
+
+/**
+ * Runs `action` with some settings changed (undefined removes one), as an operator who left them
+ * out would. The test file has its own Worker, so nothing leaks into other files.
+ */
+async function withSettings<T>(
+  changes: Record<string, string | undefined>,
+  action: () => Promise<T>,
+) {
+  const settings = env as unknown as Record<string, unknown>;
+  const saved = Object.fromEntries(Object.keys(changes).map((name) => [name, settings[name]]));
+  Object.assign(settings, changes);
+  try {
+    return await action();
+  } finally {
+    Object.assign(settings, saved);
+  }
 }
 
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -134,5 +160,58 @@ describe("OpenID Connect and Google sign-in", () => {
     expect(cookieFrom(response, "qr_session")).toBeNull();
     const page = await appFetch("/auth?mode=signin", { headers: { Cookie: cookiesOf(response) } });
     expect(textOf(await page.text())).toContain("Sign in with your email and password first.");
+  });
+
+  it("sends someone who cancels at the provider back to sign in, with a message", async () => {
+    const started = await appFetch("/api/login");
+    const state = new URL(started.headers.get("Location")!).searchParams.get("state")!;
+    const response = await appFetch(
+      `/api/callback?error=access_denied&error_description=User+cancelled&state=${state}`,
+      { headers: { Cookie: cookiesOf(started) } },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/auth?mode=signin");
+    expect(cookieFrom(response, "qr_session")).toBeNull();
+    const page = await signInPageAfter(response);
+    expect(page).toContain("Signin failed");
+    expect(page).toContain("The sign-in was not completed. Please try again.");
+  });
+
+  it("explains an unreachable provider instead of failing", async () => {
+    const response = await withSettings({ OIDC_ISSUER: "http://127.0.0.1:9" }, () =>
+      appFetch("/api/login"),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/auth?mode=signin");
+    expect(await signInPageAfter(response)).toContain(
+      "The sign-in provider could not be reached. Please try again.",
+    );
+  });
+
+  it("shows a clear page, not a crash, when the operator has not configured a provider", async () => {
+    const cases = [
+      { path: "/api/auth/google", name: "Google", missing: "GOOGLE_CLIENT_SECRET" },
+      {
+        path: "/api/auth/google/callback?code=x&state=y",
+        name: "Google",
+        missing: "GOOGLE_CLIENT_ID",
+      },
+      { path: "/api/login", name: "Developer platform", missing: "OIDC_ISSUER" },
+      {
+        path: "/api/callback?code=x&state=y",
+        name: "Developer platform",
+        missing: "OIDC_CLIENT_SECRET",
+      },
+    ];
+    for (const { path, name, missing } of cases) {
+      const response = await withSettings({ [missing]: undefined }, () => appFetch(path));
+      expect(response.status, path).toBe(503);
+      const html = await response.text();
+      expect(firstText(html, "title")).toBe(`${name} sign-in is not configured · QR Code Creator`);
+      expect(firstText(html, "h1")).toBe(`${name} sign-in is not configured`);
+      expect(textOf(html)).toContain(missing);
+      expect(textOf(html)).toContain("Sign in with email");
+      expect(html).not.toMatch(/\bat \S+\.js:\d+/);
+    }
   });
 });
