@@ -10,6 +10,8 @@ import {
   TITLE_REQUIRED,
 } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
+import type { Logo } from "../qr/png.server";
+import { storeLogo } from "../storage/logos.server";
 import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
 
@@ -25,7 +27,7 @@ export async function saveForUser(
   content: QrContent,
   style: QrStyle,
   title: string,
-  { track = false }: { track?: boolean } = {},
+  { track = false, logo = null }: { track?: boolean; logo?: Logo | null } = {},
 ): Promise<SaveOutcome> {
   if (!user) {
     return {
@@ -63,7 +65,9 @@ export async function saveForUser(
       return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
   }
   const db = createDatabase();
+  const logoUrl = logo ? await storeLogo(user.id, logo) : null;
   const id = await saveCode(db, {
+    logoUrl,
     userId: user.id,
     content,
     style,

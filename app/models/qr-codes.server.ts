@@ -9,6 +9,8 @@ export interface NewSavedCode {
   content: QrContent;
   style: QrStyle;
   title: string;
+  /** R2 key of the code's logo. */
+  logoUrl?: string | null;
   /** The plan's limit of saved codes; null for unlimited. */
   limit: number | null;
 }
@@ -26,10 +28,11 @@ export async function saveCode(db: Database, code: NewSavedCode, now = new Date(
     JSON.stringify(data),
     JSON.stringify(code.style),
     code.title,
+    code.logoUrl ?? null,
     now.getTime(),
     now.getTime(),
   ];
-  const insert = sql`INSERT INTO qr_codes (user_id, type, data, customization, title, created_at, updated_at)
+  const insert = sql`INSERT INTO qr_codes (user_id, type, data, customization, title, logo_url, created_at, updated_at)
     SELECT ${sql.join(
       values.map((value) => sql`${value}`),
       sql`, `,

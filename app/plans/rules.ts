@@ -49,3 +49,9 @@ export function canTrackScans(plan: PlanId, type: QrType): Verdict {
 export function countsScans(plan: PlanId): boolean {
   return PLANS[plan].capabilities.analyticsRetentionDays !== 0;
 }
+
+export const LOGO_PLAN_MESSAGE = "Logo embedding requires Premium or Ultimate plan.";
+
+export function canEmbedLogo(plan: PlanId): Verdict {
+  return PLANS[plan].capabilities.logo ? { ok: true } : { ok: false, message: LOGO_PLAN_MESSAGE };
+}

@@ -1,3 +1,4 @@
+import { logoBox } from "./logo";
 import { QUIET_ZONE, type QrMatrix } from "./matrix";
 
 export interface SvgOptions {
@@ -5,13 +6,18 @@ export interface SvgOptions {
   size: number;
   fgColor: string;
   bgColor: string;
+  /** A logo for the centre, as a data: URL of a PNG or JPEG (the matrix should be level H). */
+  logoHref?: string;
 }
 
 /**
  * One path of horizontal runs of dark modules on a background rectangle, in module units with the
  * quiet zone included; crisp edges so that renderers do not blur module borders.
  */
-export function renderSvg(matrix: QrMatrix, { size, fgColor, bgColor }: SvgOptions): string {
+export function renderSvg(
+  matrix: QrMatrix,
+  { size, fgColor, bgColor, logoHref }: SvgOptions,
+): string {
   const span = matrix.size + 2 * QUIET_ZONE;
   let path = "";
   for (let row = 0; row < matrix.size; row++) {
@@ -30,7 +36,18 @@ export function renderSvg(matrix: QrMatrix, { size, fgColor, bgColor }: SvgOptio
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${span} ${span}" shape-rendering="crispEdges">` +
     `<rect width="${span}" height="${span}" fill="${bgColor}"/>` +
     `<path fill="${fgColor}" d="${path}"/>` +
+    (logoHref ? logoMarkup(matrix.size, bgColor, logoHref) : "") +
     `</svg>`
+  );
+}
+
+/** The logo on a background pad one module wider on every side. */
+function logoMarkup(matrixSize: number, bgColor: string, href: string): string {
+  const { start, side } = logoBox(matrixSize);
+  const at = start + QUIET_ZONE;
+  return (
+    `<rect x="${at - 1}" y="${at - 1}" width="${side + 2}" height="${side + 2}" fill="${bgColor}"/>` +
+    `<image x="${at}" y="${at}" width="${side}" height="${side}" preserveAspectRatio="xMidYMid meet" href="${href}"/>`
   );
 }
 

@@ -8,7 +8,8 @@ import {
 } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
-import { renderPng } from "../qr/png.server";
+import { logoDataUrl, renderLogoPng, renderPng } from "../qr/png.server";
+import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
@@ -47,11 +48,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const encoded = slug
     ? { type: "url" as const, url: `${new URL(request.url).origin}/s/${slug}` }
     : content;
-  const matrix = contentMatrix(encoded);
+  const logo = code.logoUrl ? await loadLogo(code.logoUrl, code.userId) : null;
+  const matrix = contentMatrix(encoded, logo ? "H" : "M");
   const body =
     format === "svg"
-      ? renderSvg(matrix, code.customization)
-      : await renderPng(matrix, code.customization);
+      ? renderSvg(matrix, { ...code.customization, logoHref: logo ? logoDataUrl(logo) : undefined })
+      : logo
+        ? await renderLogoPng(matrix, code.customization, logo)
+        : await renderPng(matrix, code.customization);
   await recordDownload(db, code.id, {
     format,
     userId: user?.id ?? null,

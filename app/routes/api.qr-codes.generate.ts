@@ -3,13 +3,17 @@ import { saveForUser } from "../codes/save.server";
 import { parseGenerateForm } from "../qr/api-request";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png.server";
+import { logoFromForm } from "../codes/logo-upload.server";
+import { renderLogoPng, renderPng } from "../qr/png.server";
 import { contentMatrix } from "../qr/render";
 import { isRateLimited } from "../security/client.server";
 import type { Route } from "./+types/api.qr-codes.generate";
 
-function problem(status: number, message: string, errors?: Record<string, string>) {
-  return Response.json({ message, ...(errors ? { errors } : {}) }, { status });
+function problem(status: number, message: string, errors?: Record<string, string>, title?: string) {
+  return Response.json(
+    { message, ...(title ? { title } : {}), ...(errors ? { errors } : {}) },
+    { status },
+  );
 }
 
 export function loader() {
@@ -30,10 +34,17 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) return problem(400, parsed.message, parsed.errors);
   const { content, style, save, title, trackScans } = parsed.request;
+  const user = save || form.get("logo") instanceof File ? await getUser(request) : null;
+  const upload = await logoFromForm(form, user);
+  if (!upload.ok) return problem(upload.status, upload.message, undefined, upload.title);
+  const { logo } = upload;
 
   let png: Uint8Array;
   try {
-    png = await renderPng(contentMatrix(content), style);
+    // A logo covers modules, so its code carries the highest error correction (H).
+    png = logo
+      ? await renderLogoPng(contentMatrix(content, "H"), style, logo)
+      : await renderPng(contentMatrix(content), style);
   } catch (error) {
     if (error instanceof ContentTooLongError) return problem(400, error.message);
     throw error;
@@ -41,9 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   // Saved only once it is known to render: nothing unusable is ever stored.
   let saved: number | null = null;
   if (save) {
-    const user = await getUser(request);
     if (!user) return problem(401, "Authentication required");
-    const outcome = await saveForUser(user, content, style, title, { track: trackScans });
+    const outcome = await saveForUser(user, content, style, title, { track: trackScans, logo });
     if (!outcome.ok) return problem(outcome.status, outcome.message);
     saved = outcome.id;
   }

@@ -1,0 +1,27 @@
+import { env } from "cloudflare:workers";
+import { sniffLogo } from "../qr/logo";
+import type { Logo } from "../qr/png.server";
+
+// Logos in R2 under a per-user key named by the content's hash (the same logo is stored once).
+// They are read back only to be drawn into codes; the type is taken from the bytes again.
+
+function hex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function storeLogo(userId: string, logo: Logo): Promise<string> {
+  const digest = hex(await crypto.subtle.digest("SHA-256", new Uint8Array(logo.bytes)));
+  const key = `logos/${userId}/${digest}`;
+  await env.LOGOS.put(key, logo.bytes, { httpMetadata: { contentType: logo.type } });
+  return key;
+}
+
+/** The logo stored under `key`, if it belongs to `userId` and is still an image. */
+export async function loadLogo(key: string, userId: string): Promise<Logo | null> {
+  if (!key.startsWith(`logos/${userId}/`)) return null;
+  const object = await env.LOGOS.get(key);
+  if (!object) return null;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const type = sniffLogo(bytes);
+  return type ? { bytes, type } : null;
+}

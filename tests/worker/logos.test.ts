@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import jpegLogo from "../fixtures/logo.jpg?inline";
+import pngLogo from "../fixtures/logo.png?inline";
+import { decodeSingleQr } from "../support/qr-decode";
+import { demoSession, newAddress, signUp } from "./accounts";
+import { appFetch, ORIGIN } from "./app";
+
+const bytesOf = (dataUrl: string) =>
+  Uint8Array.from(atob(dataUrl.split(",")[1]!), (c) => c.charCodeAt(0));
+
+function generate(
+  cookie: string | null,
+  logo: { bytes: Uint8Array; name: string; type: string },
+  extra: Record<string, string> = {},
+) {
+  const form = new FormData();
+  form.set("type", "url");
+  form.set("data", JSON.stringify({ url: "https://example.com/with-logo" }));
+  form.set("customization", JSON.stringify({ size: 512, fgColor: "#111827", bgColor: "#ffffff" }));
+  form.set("preview", "true");
+  form.set("logo", new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }));
+  for (const [key, value] of Object.entries(extra)) form.set(key, value);
+  return appFetch("/api/qr-codes/generate", {
+    method: "POST",
+    body: form,
+    headers: {
+      Origin: ORIGIN,
+      "CF-Connecting-IP": newAddress(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+}
+
+const png = { bytes: bytesOf(pngLogo), name: "logo.png", type: "image/png" };
+const jpeg = { bytes: bytesOf(jpegLogo), name: "logo.jpg", type: "image/jpeg" };
+
+describe("logos", () => {
+  it("are embedded at level H in a PNG that still decodes, from PNG and JPEG files", async () => {
+    const cookie = await demoSession("premium");
+    for (const logo of [png, jpeg]) {
+      const response = await generate(cookie, logo);
+      expect(response.status).toBe(200);
+      const { dataURL } = await response.json<{ dataURL: string }>();
+      const decoded = await decodeSingleQr(bytesOf(dataURL));
+      expect(decoded).toMatchObject({ text: "https://example.com/with-logo", ecLevel: "H" });
+    }
+  });
+
+  it("are refused in the spec's order: sign-in, plan, size, then the bytes' real type", async () => {
+    const visitor = await generate(null, png);
+    expect(visitor.status).toBe(401);
+
+    const free = await signUp();
+    const freeResponse = await generate(free.cookie, png);
+    expect(freeResponse.status).toBe(403);
+    expect(await freeResponse.json()).toMatchObject({
+      message: "Logo embedding requires Premium or Ultimate plan.",
+    });
+
+    const premium = await demoSession("premium");
+    const huge = new Uint8Array(2 * 1024 * 1024 + 1);
+    huge.set(png.bytes);
+    const tooLarge = await generate(premium, { ...png, bytes: huge });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({
+      title: "File too large",
+      message: "Please choose a file smaller than 2MB.",
+    });
+
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    for (const disguised of [
+      { bytes: svg, name: "logo.png", type: "image/png" },
+      { bytes: new TextEncoder().encode("<html>hi</html>"), name: "logo.jpg", type: "image/jpeg" },
+    ]) {
+      const refused = await generate(premium, disguised);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        title: "Invalid file type",
+        message: "Please choose an image file (PNG, JPG, etc.).",
+      });
+    }
+  });
+
+  it("saved with a code are kept in R2 under the owner's key and drawn into its PNG and SVG", async () => {
+    const cookie = await demoSession("ultimate");
+    const saved = await generate(cookie, png, { save: "true", title: "With logo" });
+    expect(saved.status).toBe(200);
+    const { id } = await saved.json<{ id: number }>();
+    const key = await env.DB.prepare("SELECT logo_url FROM qr_codes WHERE id = ?")
+      .bind(id)
+      .first<string>("logo_url");
+    expect(key).toMatch(/^logos\/[0-9a-f-]{36}\/[0-9a-f]{64}$/);
+    const stored = await env.LOGOS.get(key!);
+    expect(stored!.httpMetadata!.contentType).toBe("image/png");
+
+    const pngDownload = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+      headers: { Cookie: cookie },
+    });
+    expect(await decodeSingleQr(new Uint8Array(await pngDownload.arrayBuffer()))).toMatchObject({
+      text: "https://example.com/with-logo",
+      ecLevel: "H",
+    });
+    const svgDownload = await appFetch(`/api/qr-codes/${id}/download?format=svg`, {
+      headers: { Cookie: cookie },
+    });
+    const svg = await svgDownload.text();
+    expect(svg).toContain('<image x="');
+    expect(svg).toContain('href="data:image/png;base64,');
+    expect(svg).not.toContain("<script");
+  });
+});
