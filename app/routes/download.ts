@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
 import { effectivePlan } from "../plans/effective";
-import { canDownloadSvg } from "../plans/rules";
+import { canDownloadSvg, canEmbedLogo } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png.server";
+import { logoDataUrl, renderLogoPng, renderPng } from "../qr/png.server";
+import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
@@ -45,6 +46,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   const user = await getUser(request);
   const name = `${downloadBaseName(evaluation.content)}.${format}`;
+  const disposition = url.searchParams.get("inline") === "1" ? "inline" : "attachment";
+
+  // A logo the signed-in owner uploaded: drawn at level H, for paid plans only.
+  const logoKey = url.searchParams.get("logo");
+  if (logoKey) {
+    const logo =
+      user && canEmbedLogo(effectivePlan(user, new Date())).ok
+        ? await loadLogo(logoKey, user.id)
+        : null;
+    if (!logo) return badRequest("That logo is not available. Upload it again.");
+    const withLogo = contentMatrix(evaluation.content, "H");
+    if (format === "svg") {
+      return new Response(
+        renderSvg(withLogo, { ...evaluation.style, logoHref: logoDataUrl(logo) }),
+        {
+          headers: {
+            "Content-Type": "image/svg+xml",
+            "Content-Disposition": `${disposition}; filename="${name}"`,
+            "Cache-Control": "private, no-store",
+            "Content-Security-Policy":
+              "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+          },
+        },
+      );
+    }
+    return new Response(await renderLogoPng(withLogo, evaluation.style, logo), {
+      headers: {
+        "Content-Type": "image/png",
+        "Content-Disposition": `${disposition}; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
   // SVG is a paid-plan format (spec section 5).
   if (format === "svg") {
     if (!canDownloadSvg(effectivePlan(user, new Date())).ok) return back("svg-plan");

@@ -2,7 +2,9 @@ import { redirect, useLocation } from "react-router";
 import { hasFlash, redirectWithToast } from "../auth/flash.server";
 import { sessionUserId } from "../auth/session.server";
 import { getUser } from "../auth/user.server";
+import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
+import { loadLogo, storeLogo } from "../storage/logos.server";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
 import { createDatabase } from "../db/client.server";
@@ -21,14 +23,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { fields, prefilled } = readFields(url.searchParams);
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
+  const userId = await sessionUserId(request);
+  // A logo this person uploaded (its key names its owner; the download route checks again).
+  const logo = url.searchParams.get("logo");
   return {
     fields,
+    logoKey: userId && logo?.startsWith(`logos/${userId}/`) ? logo : null,
     preview: buildPreview(fields),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     prefilled: prefilled && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,
     // Only visitors have a daily allowance of downloads.
-    downloadsLeft: (await sessionUserId(request))
+    downloadsLeft: userId
       ? null
       : visitor
         ? await remainingVisitorDownloads(createDatabase(), visitor)
@@ -37,37 +43,63 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** "Save" on the generator: post/redirect/get, with the outcome as a flash message. */
+/**
+ * The generator's posts: "Add logo" (multipart) and "Save". Post/redirect/get, with the outcome as
+ * a flash message; a visitor is sent to sign up first (spec section 5).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const params = new URLSearchParams();
   for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
   const { fields } = readFields(params);
-  const back = `/?${fieldsToSearchParams(fields)}#generator`;
+  const intent = form.get("intent") === "logo" ? "logo" : "save";
   const user = await getUser(request);
+  const logoKey = typeof form.get("logo") === "string" ? String(form.get("logo")) : "";
+  const back = (logo = logoKey) => {
+    const query = fieldsToSearchParams(fields);
+    if (logo) query.set("logo", logo);
+    return `/?${query}#generator`;
+  };
   if (!user) {
-    throw redirect(`/auth?mode=signup&reason=save&redirect=${encodeURIComponent(back)}`, 303);
+    throw redirect(
+      `/auth?mode=signup&reason=${intent}&redirect=${encodeURIComponent(back(""))}`,
+      303,
+    );
+  }
+  if (intent === "logo") {
+    const upload = await logoFromForm(form, user);
+    if (!upload.ok || !upload.logo) {
+      return redirectWithToast(request, back(""), {
+        title: upload.ok ? "Upload failed" : upload.title,
+        description: upload.ok ? "Choose a PNG or JPEG file first." : upload.message,
+        variant: "error",
+      });
+    }
+    const key = await storeLogo(user.id, upload.logo);
+    return redirectWithToast(request, back(key), { title: "Logo uploaded", variant: "success" });
   }
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) {
-    return redirectWithToast(request, back, {
+    return redirectWithToast(request, back(), {
       title: "Save failed",
       description: Object.values(evaluation.errors)[0],
       variant: "error",
     });
   }
   const title = String(form.get("title") ?? "");
+  const logo = logoKey ? await loadLogo(logoKey, user.id) : null;
   const outcome = await saveForUser(user, evaluation.content, evaluation.style, title, {
     track: form.get("trackScans") === "on",
+    logo,
   });
   if (!outcome.ok) {
-    return redirectWithToast(request, back, {
+    return redirectWithToast(request, back(), {
       title: outcome.title,
       description: outcome.message,
       variant: "error",
     });
   }
-  return redirectWithToast(request, back, {
+  return redirectWithToast(request, back(), {
     title: "QR code saved",
     description: `“${title.trim()}” is on your dashboard.`,
     variant: "success",
@@ -95,6 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         // A new address (a prefilled link, the form without JavaScript) starts from its settings.
         key={location.key}
         initialFields={loaderData.fields}
+        logoKey={loaderData.logoKey}
         initialPreview={loaderData.preview}
         prefilled={loaderData.prefilled}
         notice={loaderData.notice}

@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { decodeSingleQr } from "../support/qr-decode";
+import "../support/zxing-node";
 
 test("a free user saves a code with a title and finds it on the dashboard", async ({
   page,
@@ -33,4 +36,59 @@ test("a visitor who tries to save is asked to sign up", async ({ page }) => {
   await page.getByRole("button", { name: "Save QR Code" }).click();
   await expect(page).toHaveURL(/\/auth\?mode=signup&reason=save/);
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the logo flow with the preview");
+
+  test("a premium user uploads a logo, sees it in the preview, and downloads PNG and SVG that decode", async ({
+    page,
+    baseURL,
+  }) => {
+    const demo = await page.request.post("/api/auth/demo", {
+      data: { plan: "premium" },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(demo.ok()).toBe(true);
+    await page.goto("/?type=url&url=https%3A%2F%2Fexample.com%2Flogo");
+    await page.getByLabel("Logo", { exact: true }).setInputFiles("tests/fixtures/logo.png");
+    await page.getByRole("button", { name: "Add logo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Logo uploaded" })).toBeVisible();
+
+    const preview = page.getByRole("img", { name: /^QR code:/ });
+    await expect(preview).toHaveAttribute("src", /\/download\.png\?.*logo=logos%2F.*inline=1/);
+    const previewPng = await page.request.get((await preview.getAttribute("src"))!);
+    expect(previewPng.headers()["content-type"]).toBe("image/png");
+    expect((await decodeSingleQr(await previewPng.body())).text).toBe("https://example.com/logo");
+
+    for (const [name, extension] of [
+      ["Download PNG", "png"],
+      ["Download SVG", "svg"],
+    ] as const) {
+      const downloadPromise = page.waitForEvent("download");
+      await page.getByRole("link", { name }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toBe(`qr-example.com.${extension}`);
+      const bytes = await readFile((await download.path())!);
+      const image =
+        extension === "png"
+          ? bytes
+          : Buffer.from(
+              (
+                await page.evaluate(async (svg) => {
+                  const img = new Image();
+                  img.src = `data:image/svg+xml;base64,${btoa(svg)}`;
+                  await img.decode();
+                  const canvas = document.createElement("canvas");
+                  canvas.width = canvas.height = 600;
+                  canvas.getContext("2d")!.drawImage(img, 0, 0, 600, 600);
+                  return canvas.toDataURL("image/png");
+                }, bytes.toString("utf8"))
+              ).split(",")[1]!,
+              "base64",
+            );
+      const decoded = await decodeSingleQr(image);
+      expect(decoded).toMatchObject({ text: "https://example.com/logo", ecLevel: "H" });
+    }
+  });
 });

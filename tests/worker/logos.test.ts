@@ -112,3 +112,70 @@ describe("logos", () => {
     expect(svg).not.toContain("<script");
   });
 });
+
+describe("adding a logo on the generator page (a plain multipart form)", () => {
+  function upload(cookie: string | null, logo = png) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      type: "url",
+      url: "https://example.com/form-logo",
+      size: "256",
+      fg: "000000",
+      bg: "ffffff",
+    })) {
+      form.set(key, value);
+    }
+    form.set("intent", "logo");
+    form.set("logo", new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }));
+    return appFetch("/?index", {
+      method: "POST",
+      body: form,
+      headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    });
+  }
+
+  it("sends a visitor to sign up with the logo reason", async () => {
+    const response = await upload(null);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?mode=signup&reason=logo&redirect=/);
+  });
+
+  it("stores a premium user's logo and comes back with it; the preview link draws it", async () => {
+    const cookie = await demoSession("premium");
+    const response = await upload(cookie);
+    expect(response.status).toBe(303);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/[?&]logo=logos%2F/);
+    const key = new URL(location, ORIGIN).searchParams.get("logo")!;
+    const preview = await appFetch(
+      `/download.png?type=url&url=https%3A%2F%2Fexample.com%2Fform-logo&size=256&fg=000000&bg=ffffff&logo=${encodeURIComponent(key)}&inline=1`,
+      { headers: { Cookie: cookie } },
+    );
+    expect(preview.headers.get("Content-Disposition")).toMatch(/^inline/);
+    expect(await decodeSingleQr(new Uint8Array(await preview.arrayBuffer()))).toMatchObject({
+      ecLevel: "H",
+    });
+    // Someone else cannot use that logo.
+    const other = await appFetch(
+      `/download.png?type=url&url=x.com&logo=${encodeURIComponent(key)}`,
+      {
+        headers: { Cookie: await demoSession("ultimate") },
+      },
+    );
+    expect(other.status).toBe(400);
+  });
+
+  it("tells a free user what logos need", async () => {
+    const { cookie } = await signUp();
+    const response = await upload(cookie);
+    expect(response.status).toBe(303);
+    const flash = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("qr_flash="))!
+      .split(";")[0]!;
+    const page = await appFetch(response.headers.get("Location")!, {
+      headers: { Cookie: `${cookie}; ${flash}` },
+    });
+    expect(await page.text()).toContain("Logo embedding requires Premium or Ultimate plan.");
+  });
+});

@@ -18,6 +18,8 @@ export type GeneratorNotice = "svg-plan" | "download-limit";
 
 interface GeneratorProps {
   initialFields: GeneratorFields;
+  /** R2 key of a logo the signed-in user uploaded for this code. */
+  logoKey: string | null;
   /** The server's preview of `initialFields`. */
   initialPreview: Preview;
   prefilled: boolean;
@@ -128,7 +130,7 @@ function useLivePreview(
  * Saving the code shown: a plain post of the same settings and a title, so it works without
  * JavaScript; a visitor is sent to sign up first (spec section 5).
  */
-function SaveForm({ query }: { query: string | null }) {
+function SaveForm({ query, logoKey }: { query: string | null; logoKey: string | null }) {
   const { user } = useAuth();
   const titleId = useId();
   const navigation = useNavigation();
@@ -144,6 +146,7 @@ function SaveForm({ query }: { query: string | null }) {
             <input key={name} type="hidden" name={name} value={value} />
           ))
         : null}
+      {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
       <label htmlFor={titleId}>Title</label>
       <div className="share-row">
         <input
@@ -171,8 +174,60 @@ function SaveForm({ query }: { query: string | null }) {
   );
 }
 
+/**
+ * Adding a logo (Premium and Ultimate): a multipart post of the file with the current settings.
+ * Others see what it takes.
+ */
+function LogoForm({ query, logoKey }: { query: string | null; logoKey: string | null }) {
+  const { user } = useAuth();
+  const fileId = useId();
+  const navigation = useNavigation();
+  const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "logo";
+  if (!user || !PLANS[user.plan].capabilities.logo) {
+    return (
+      <p className="muted small">
+        Add your logo to the code with{" "}
+        <Link to={user ? "/pricing" : "/signin?reason=logo"}>Premium or Ultimate</Link>.
+      </p>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      action="/?index"
+      encType="multipart/form-data"
+      className="save-form"
+      aria-label="Add a logo"
+    >
+      {query
+        ? [...new URLSearchParams(query)].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))
+        : null}
+      <input type="hidden" name="intent" value="logo" />
+      <label htmlFor={fileId}>{logoKey ? "Replace logo" : "Logo"}</label>
+      <div className="share-row">
+        <input id={fileId} type="file" name="logo" accept="image/png,image/jpeg" required />
+        <button type="submit" className="btn btn-ghost" disabled={!query || uploading}>
+          {uploading ? "Uploading..." : "Add logo"}
+        </button>
+      </div>
+      <p className="muted small">
+        PNG or JPEG up to 2 MB. The code switches to the highest error correction so it still scans.
+        {logoKey && query ? (
+          <>
+            {" "}
+            <Link to={`/?${query}#generator`}>Remove logo</Link>
+          </>
+        ) : null}
+      </p>
+    </Form>
+  );
+}
+
 export function Generator({
   initialFields,
+  logoKey,
   initialPreview,
   prefilled,
   notice,
@@ -199,7 +254,14 @@ export function Generator({
     if (prefilled) toast({ title: "QR settings loaded!", variant: "success", duration: 3000 });
   }, [prefilled, toast]);
 
-  const preview = useLivePreview(previewFields, initialFields, initialPreview);
+  const livePreview = useLivePreview(previewFields, initialFields, initialPreview);
+  // With a logo the server draws the code (it holds the logo); the links carry the logo too.
+  const withLogo = (path: string, query: string) =>
+    `${path}?${query}${logoKey ? `&logo=${encodeURIComponent(logoKey)}` : ""}`;
+  const preview: Preview =
+    livePreview.ok && logoKey
+      ? { ...livePreview, src: withLogo("/download.png", livePreview.query) + "&inline=1" }
+      : livePreview;
   const errors = preview.ok ? {} : preview.errors;
   const shareUrl = preview.ok ? `${origin}/?${preview.query}` : "";
 
@@ -269,6 +331,7 @@ export function Generator({
           }}
         >
           <input type="hidden" name="type" value={fields.type} />
+          {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
           <fieldset>
             <legend>{QR_TYPE_LABELS[fields.type]} details</legend>
             <ContentFields
@@ -335,7 +398,7 @@ export function Generator({
           <div className="preview-actions">
             <a
               className="btn btn-primary"
-              href={preview.ok ? `/download.png?${preview.query}` : undefined}
+              href={preview.ok ? withLogo("/download.png", preview.query) : undefined}
               aria-disabled={preview.ok ? undefined : true}
               onClick={(event) => {
                 if (!preview.ok) return event.preventDefault();
@@ -346,7 +409,7 @@ export function Generator({
             </a>
             <a
               className="btn btn-ghost"
-              href={preview.ok ? `/download.svg?${preview.query}` : undefined}
+              href={preview.ok ? withLogo("/download.svg", preview.query) : undefined}
               aria-disabled={preview.ok ? undefined : true}
               onClick={(event) => {
                 if (!preview.ok) return event.preventDefault();
@@ -367,7 +430,8 @@ export function Generator({
               <Link to="/auth?mode=signup">Sign up free</Link> for more.
             </p>
           ) : null}
-          <SaveForm query={preview.ok ? preview.query : null} />
+          <LogoForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
+          <SaveForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
           {preview.ok ? (
             <div className="share">
               <label htmlFor="share-link">Share link</label>
