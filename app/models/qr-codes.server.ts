@@ -249,3 +249,67 @@ export async function recordScan(db: Database, codeId: number, scan: ScanRecord,
     scannedAt: now,
   });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DailyActivity {
+  /** Midnight UTC of the day, in milliseconds. */
+  day: number;
+  downloads: number;
+  scans: number;
+}
+
+/**
+ * Downloads and scans of a user's codes per UTC day, the last `days` days, oldest first. (The
+ * day length is written into the SQL: a bound number may arrive as a float and make the division
+ * fractional.)
+ */
+export async function dailyActivity(
+  db: Database,
+  userId: string,
+  days: number,
+  now = new Date(),
+): Promise<DailyActivity[]> {
+  const today = Math.floor(now.getTime() / DAY_MS);
+  const since = (today - days + 1) * DAY_MS;
+  const [downloads, scans] = await Promise.all([
+    db.all<{ day: number; n: number }>(sql`
+      SELECT CAST(d.downloaded_at / ${sql.raw(String(DAY_MS))} AS INTEGER) AS day, count(*) AS n FROM qr_downloads d
+      JOIN qr_codes c ON c.id = d.qr_code_id
+      WHERE c.user_id = ${userId} AND d.downloaded_at >= ${since} GROUP BY day`),
+    db.all<{ day: number; n: number }>(sql`
+      SELECT CAST(s.scanned_at / ${sql.raw(String(DAY_MS))} AS INTEGER) AS day, count(*) AS n FROM qr_scans s
+      JOIN qr_codes c ON c.id = s.qr_code_id
+      WHERE c.user_id = ${userId} AND s.scanned_at >= ${since} GROUP BY day`),
+  ]);
+  const byDay = (rows: { day: number; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
+  const d = byDay(downloads);
+  const s = byDay(scans);
+  return Array.from({ length: days }, (_, i) => {
+    const day = today - days + 1 + i;
+    return { day: day * DAY_MS, downloads: d.get(day) ?? 0, scans: s.get(day) ?? 0 };
+  });
+}
+
+export interface ScanBreakdown {
+  countries: { name: string; scans: number }[];
+  devices: { name: string; scans: number }[];
+}
+
+/** Where and on what a user's codes were scanned since `since`, most first. */
+export async function scanBreakdown(
+  db: Database,
+  userId: string,
+  since: Date,
+): Promise<ScanBreakdown> {
+  const group = (field: string) =>
+    db.all<{ name: string | null; scans: number }>(sql`
+      SELECT json_extract(s.location, ${`$.${field}`}) AS name, count(*) AS scans FROM qr_scans s
+      JOIN qr_codes c ON c.id = s.qr_code_id
+      WHERE c.user_id = ${userId} AND s.scanned_at >= ${since.getTime()}
+      GROUP BY name ORDER BY scans DESC LIMIT 8`);
+  const [countries, devices] = await Promise.all([group("country"), group("device")]);
+  const named = (rows: { name: string | null; scans: number }[]) =>
+    rows.map((row) => ({ name: row.name ?? "unknown", scans: row.scans }));
+  return { countries: named(countries), devices: named(devices) };
+}

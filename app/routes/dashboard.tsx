@@ -2,12 +2,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { getUser, requireUser } from "../auth/user.server";
 import { engagementRate } from "../codes/engagement";
+import { ActivityChart, Breakdown } from "../components/activity-chart";
 import { useAuth } from "../components/auth/auth-state";
 import { CopyButton } from "../components/copy-button";
 import { createDatabase } from "../db/client.server";
 import {
+  dailyActivity,
   deleteOwnCode,
   listCodes,
+  scanBreakdown,
   scanCounts,
   trackedSlugs,
   updateOwnCode,
@@ -22,6 +25,8 @@ type Tab = "analytics" | "plans";
 
 /** Recent codes per page of the list. */
 const PAGE_SIZE = 20;
+/** Days shown in the activity chart. */
+const CHART_DAYS = 30;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -37,7 +42,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     usageTotals(db, user.id),
   ]);
   const ids = codes.map((code) => code.id);
-  const [scans, slugs] = await Promise.all([scanCounts(db, user.id, ids), trackedSlugs(db, ids)]);
+  const analytics =
+    PLANS[effectivePlan(user, new Date())].capabilities.analyticsRetentionDays !== 0;
+  const [scans, slugs, activity, breakdown] = await Promise.all([
+    scanCounts(db, user.id, ids),
+    trackedSlugs(db, ids),
+    analytics ? dailyActivity(db, user.id, CHART_DAYS) : null,
+    analytics ? scanBreakdown(db, user.id, new Date(Date.now() - CHART_DAYS * 86_400_000)) : null,
+  ]);
   const now = new Date();
   const plan = effectivePlan(user, now);
   const confirmDelete = Number(url.searchParams.get("delete"));
@@ -49,7 +61,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       origin: url.origin,
       plan,
       trialDaysLeft: hasActiveTrial(user, now) ? trialDaysLeft(user, now) : null,
-      analytics: PLANS[plan].capabilities.analyticsRetentionDays !== 0,
+      analytics,
+      activity,
+      breakdown,
       totals,
       engagement: engagementRate(totals.totalScans, totals.totalDownloads),
       codes: codes.map((code) => ({
@@ -396,6 +410,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {loaded.analytics ? <StatCards loaded={loaded} /> : <PremiumAnalytics />}
+          {loaded.activity ? <ActivityChart days={loaded.activity} /> : null}
+          {loaded.breakdown ? (
+            <div className="breakdowns">
+              <Breakdown title="Scans by country" rows={loaded.breakdown.countries} />
+              <Breakdown title="Scans by device" rows={loaded.breakdown.devices} />
+            </div>
+          ) : null}
           <CodeList loaded={loaded} />
         </>
       )}
