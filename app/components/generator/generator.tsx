@@ -147,6 +147,12 @@ function SaveForm({ query, logoKey }: { query: string | null; logoKey: string | 
           ))
         : null}
       {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
+      {canTrack ? (
+        <label className="checkbox">
+          <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
+          link here that counts each scan and forwards to your address)
+        </label>
+      ) : null}
       <label htmlFor={titleId}>Title</label>
       <div className="share-row">
         <input
@@ -161,12 +167,6 @@ function SaveForm({ query, logoKey }: { query: string | null; logoKey: string | 
           {saving ? "Saving..." : "Save QR Code"}
         </button>
       </div>
-      {canTrack ? (
-        <label className="checkbox">
-          <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
-          link here that counts each scan and forwards to your address)
-        </label>
-      ) : null}
       {user ? null : (
         <p className="muted small">Saving needs a free account; you will be asked to sign up.</p>
       )}
