@@ -281,3 +281,15 @@ describe("demo sign-in", () => {
     expect(textOf(await page.text())).toContain("demo-premium@demo.qrcodecreator.app");
   });
 });
+
+describe("sign-up attempts per network address", () => {
+  it("are limited to 10 a minute from one real address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await postJson("/api/auth/signup", newPerson(), { ip: "198.51.100.200" });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
