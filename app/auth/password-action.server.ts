@@ -1,8 +1,15 @@
 import { data } from "react-router";
 import { PLANS, TRIAL_DAYS } from "../plans/catalogue";
-import { AuthFailure, authenticateWithPassword, type PasswordIntent } from "./accounts.server";
+import { toClientUser } from "../models/users.server";
+import {
+  AuthFailure,
+  authenticateJson,
+  authenticateWithPassword,
+  type PasswordIntent,
+} from "./accounts.server";
 import { redirectWithToast } from "./flash.server";
 import { safeRedirectPath } from "./redirect";
+import { authFailureResponse, jsonWithCookie, readJsonObject } from "./responses.server";
 import { startSession } from "./session.server";
 
 /**
@@ -38,6 +45,25 @@ export async function passwordAction(request: Request) {
         { status: error.status },
       );
     }
+    throw error;
+  }
+}
+
+/**
+ * POST /api/auth/signin and /api/auth/signup (spec section 7): the same strategies as the forms,
+ * answering JSON — the user (201 for a new account) with a fresh session, or the problem.
+ */
+export async function passwordApiAction(intent: PasswordIntent, request: Request) {
+  const body = await readJsonObject(request);
+  try {
+    const { user, created } = await authenticateJson(intent, request, body);
+    return jsonWithCookie(
+      toClientUser(user),
+      await startSession(request, user.id),
+      created ? 201 : 200,
+    );
+  } catch (error) {
+    if (error instanceof AuthFailure) return authFailureResponse(error);
     throw error;
   }
 }

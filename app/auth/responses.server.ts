@@ -7,6 +7,13 @@ export function jsonProblem(status: number, message: string, extra: Record<strin
   return Response.json({ message, ...extra }, { status, headers: NO_STORE });
 }
 
+/** A JSON answer that also sets (or clears) the session cookie; never stored by a cache. */
+export function jsonWithCookie(body: unknown, setCookie: string, status = 200) {
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", setCookie);
+  return Response.json(body, { status, headers });
+}
+
 /** The JSON object of a request body, or a 400/415 Response to throw. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   if (!request.headers.get("Content-Type")?.includes("application/json")) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
-import { jsonProblem, NO_STORE, readJsonObject, wantsJson } from "../auth/responses.server";
+import { jsonProblem, jsonWithCookie, readJsonObject, wantsJson } from "../auth/responses.server";
 import { startSession } from "../auth/session.server";
 import { createDatabase } from "../db/client.server";
 import { isPlanId } from "../plans/catalogue";
@@ -34,7 +34,5 @@ export async function action({ request }: Route.ActionArgs) {
       [cookie],
     );
   }
-  const headers = new Headers(NO_STORE);
-  headers.append("Set-Cookie", cookie);
-  return Response.json(toClientUser(user), { headers });
+  return jsonWithCookie(toClientUser(user), cookie);
 }

@@ -1,5 +1,5 @@
 import { redirectWithToast } from "../auth/flash.server";
-import { jsonProblem, NO_STORE, wantsJson } from "../auth/responses.server";
+import { jsonProblem, jsonWithCookie, wantsJson } from "../auth/responses.server";
 import { endSession } from "../auth/session.server";
 import type { Route } from "./+types/api.auth.logout";
 
@@ -10,11 +10,7 @@ export function loader() {
 /** Deletes the session; a script gets JSON, a form post (no JavaScript) goes home. */
 export async function action({ request }: Route.ActionArgs) {
   const cleared = await endSession(request);
-  if (wantsJson(request)) {
-    const headers = new Headers(NO_STORE);
-    headers.append("Set-Cookie", cleared);
-    return Response.json({ ok: true }, { headers });
-  }
+  if (wantsJson(request)) return jsonWithCookie({ ok: true }, cleared);
   return redirectWithToast(
     request,
     "/",
