@@ -1,3 +1,4 @@
+import { jsonProblem } from "../auth/responses.server";
 import { getUser } from "../auth/user.server";
 import { saveForUser } from "../codes/save.server";
 import { parseGenerateForm } from "../qr/api-request";
@@ -9,34 +10,27 @@ import { contentMatrix } from "../qr/render";
 import { isRateLimited } from "../security/client.server";
 import type { Route } from "./+types/api.qr-codes.generate";
 
-function problem(status: number, message: string, errors?: Record<string, string>, title?: string) {
-  return Response.json(
-    { message, ...(title ? { title } : {}), ...(errors ? { errors } : {}) },
-    { status },
-  );
-}
-
 export function loader() {
-  return problem(405, "Use POST to generate a QR code.");
+  return jsonProblem(405, "Use POST to generate a QR code.");
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return problem(405, "Use POST to generate a QR code.");
+  if (request.method !== "POST") return jsonProblem(405, "Use POST to generate a QR code.");
   if (await isRateLimited(request, "generate")) {
-    return problem(429, "Too many requests. Please wait a moment.");
+    return jsonProblem(429, "Too many requests. Please wait a moment.");
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return problem(400, "Send the code's details as multipart/form-data.");
+    return jsonProblem(400, "Send the code's details as multipart/form-data.");
   }
   const parsed = parseGenerateForm(form);
-  if (!parsed.ok) return problem(400, parsed.message, parsed.errors);
+  if (!parsed.ok) return jsonProblem(400, parsed.message, { errors: parsed.errors });
   const { content, style, save, title, trackScans } = parsed.request;
   const user = save || form.get("logo") instanceof File ? await getUser(request) : null;
   const upload = await logoFromForm(form, user);
-  if (!upload.ok) return problem(upload.status, upload.message, undefined, upload.title);
+  if (!upload.ok) return jsonProblem(upload.status, upload.message, { title: upload.title });
   const { logo } = upload;
 
   let png: Uint8Array;
@@ -46,15 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
       ? await renderLogoPng(contentMatrix(content, "H"), style, logo)
       : await renderPng(contentMatrix(content), style);
   } catch (error) {
-    if (error instanceof ContentTooLongError) return problem(400, error.message);
+    if (error instanceof ContentTooLongError) return jsonProblem(400, error.message);
     throw error;
   }
   // Saved only once it is known to render: nothing unusable is ever stored.
   let saved: number | null = null;
   if (save) {
-    if (!user) return problem(401, "Authentication required");
+    if (!user) return jsonProblem(401, "Authentication required");
     const outcome = await saveForUser(user, content, style, title, { track: trackScans, logo });
-    if (!outcome.ok) return problem(outcome.status, outcome.message);
+    if (!outcome.ok) return jsonProblem(outcome.status, outcome.message);
     saved = outcome.id;
   }
   const dataURL = `data:image/png;base64,${bytesToBase64(png)}`;

@@ -1,11 +1,7 @@
 import { expect } from "vitest";
-import { appFetch, ORIGIN } from "./app";
+import { appFetch, newAddress, ORIGIN } from "./app";
 
 // Signing people up and carrying their session, for worker tests that need someone signed in.
-
-let addressCounter = 0;
-/** A fresh client address, so per-address budgets never leak between tests. */
-export const newAddress = () => `203.0.113.${(++addressCounter % 250) + 1}`;
 
 export function cookieFrom(response: Response, name: string): string | null {
   for (const header of response.headers.getSetCookie()) {

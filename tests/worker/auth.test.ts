@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../app/auth/password.server";
 import { textOf } from "../support/html";
-import { cookieFrom, newAddress, newPerson, postJson, signUp } from "./accounts";
-import { appFetch, ORIGIN } from "./app";
+import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
+import { appFetch, newAddress, ORIGIN } from "./app";
 
 const currentUser = (cookie?: string) =>
   appFetch("/api/auth/user", { headers: cookie ? { Cookie: cookie } : {} });

@@ -1,29 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeSingleQr } from "../support/qr-decode";
 import { parseMailto, parseVcard, parseWifi, pngPalette, pngSize } from "../support/payload-parse";
-import { appFetch } from "./app";
-
-let address = 0;
-/** A distinct client address per call, so rate limits of one test do not leak into another. */
-function freshAddress(): string {
-  address += 1;
-  return `203.0.113.${address % 250}:${address}`;
-}
-
-function generate(
-  fields: Record<string, unknown>,
-  { ip = freshAddress(), headers = {} }: { ip?: string; headers?: Record<string, string> } = {},
-) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    form.set(key, typeof value === "string" ? value : JSON.stringify(value));
-  }
-  return appFetch("/api/qr-codes/generate", {
-    method: "POST",
-    body: form,
-    headers: { "CF-Connecting-IP": ip, ...headers },
-  });
-}
+import { appFetch, generate, newAddress } from "./app";
 
 async function generatedPng(type: string, data: object, customization: object = {}) {
   const response = await generate({ type, data, customization, preview: "true" });
@@ -178,7 +156,7 @@ describe("bad input gets a 400 with a message a person understands", () => {
     const response = await appFetch("/api/qr-codes/generate", {
       method: "POST",
       body: "{}",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress() },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": newAddress() },
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/multipart/);
@@ -202,7 +180,7 @@ describe("bad input gets a 400 with a message a person understands", () => {
 
 describe("rate limit", () => {
   it("answers 429 with the spec's message once a client exceeds its budget", async () => {
-    const ip = freshAddress();
+    const ip = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 130; i++) {
       const response = await generate({ type: "text", data: { text: `n${i}` } }, { ip });

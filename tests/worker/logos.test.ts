@@ -3,33 +3,28 @@ import { describe, expect, it } from "vitest";
 import jpegLogo from "../fixtures/logo.jpg?inline";
 import pngLogo from "../fixtures/logo.png?inline";
 import { decodeSingleQr } from "../support/qr-decode";
-import { demoSession, newAddress, signUp } from "./accounts";
-import { appFetch, ORIGIN } from "./app";
+import { demoSession, signUp } from "./accounts";
+import { appFetch, generate, ORIGIN } from "./app";
 
 const bytesOf = (dataUrl: string) =>
   Uint8Array.from(atob(dataUrl.split(",")[1]!), (c) => c.charCodeAt(0));
 
-function generate(
+function generateWithLogo(
   cookie: string | null,
   logo: { bytes: Uint8Array; name: string; type: string },
   extra: Record<string, string> = {},
 ) {
-  const form = new FormData();
-  form.set("type", "url");
-  form.set("data", JSON.stringify({ url: "https://example.com/with-logo" }));
-  form.set("customization", JSON.stringify({ size: 512, fgColor: "#111827", bgColor: "#ffffff" }));
-  form.set("preview", "true");
-  form.set("logo", new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }));
-  for (const [key, value] of Object.entries(extra)) form.set(key, value);
-  return appFetch("/api/qr-codes/generate", {
-    method: "POST",
-    body: form,
-    headers: {
-      Origin: ORIGIN,
-      "CF-Connecting-IP": newAddress(),
-      ...(cookie ? { Cookie: cookie } : {}),
+  return generate(
+    {
+      type: "url",
+      data: { url: "https://example.com/with-logo" },
+      customization: { size: 512, fgColor: "#111827", bgColor: "#ffffff" },
+      preview: "true",
+      logo: new File([new Uint8Array(logo.bytes)], logo.name, { type: logo.type }),
+      ...extra,
     },
-  });
+    { cookie, headers: { Origin: ORIGIN } },
+  );
 }
 
 const png = { bytes: bytesOf(pngLogo), name: "logo.png", type: "image/png" };
@@ -39,7 +34,7 @@ describe("logos", () => {
   it("are embedded at level H in a PNG that still decodes, from PNG and JPEG files", async () => {
     const cookie = await demoSession("premium");
     for (const logo of [png, jpeg]) {
-      const response = await generate(cookie, logo);
+      const response = await generateWithLogo(cookie, logo);
       expect(response.status).toBe(200);
       const { dataURL } = await response.json<{ dataURL: string }>();
       const decoded = await decodeSingleQr(bytesOf(dataURL));
@@ -48,11 +43,11 @@ describe("logos", () => {
   });
 
   it("are refused in the spec's order: sign-in, plan, size, then the bytes' real type", async () => {
-    const visitor = await generate(null, png);
+    const visitor = await generateWithLogo(null, png);
     expect(visitor.status).toBe(401);
 
     const free = await signUp();
-    const freeResponse = await generate(free.cookie, png);
+    const freeResponse = await generateWithLogo(free.cookie, png);
     expect(freeResponse.status).toBe(403);
     expect(await freeResponse.json()).toMatchObject({
       message: "Logo embedding requires Premium or Ultimate plan.",
@@ -61,7 +56,7 @@ describe("logos", () => {
     const premium = await demoSession("premium");
     const huge = new Uint8Array(2 * 1024 * 1024 + 1);
     huge.set(png.bytes);
-    const tooLarge = await generate(premium, { ...png, bytes: huge });
+    const tooLarge = await generateWithLogo(premium, { ...png, bytes: huge });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({
       title: "File too large",
@@ -75,7 +70,7 @@ describe("logos", () => {
       { bytes: svg, name: "logo.png", type: "image/png" },
       { bytes: new TextEncoder().encode("<html>hi</html>"), name: "logo.jpg", type: "image/jpeg" },
     ]) {
-      const refused = await generate(premium, disguised);
+      const refused = await generateWithLogo(premium, disguised);
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({
         title: "Invalid file type",
@@ -86,7 +81,7 @@ describe("logos", () => {
 
   it("saved with a code are kept in R2 under the owner's key and drawn into its PNG and SVG", async () => {
     const cookie = await demoSession("ultimate");
-    const saved = await generate(cookie, png, { save: "true", title: "With logo" });
+    const saved = await generateWithLogo(cookie, png, { save: "true", title: "With logo" });
     expect(saved.status).toBe(200);
     const { id } = await saved.json<{ id: number }>();
     const key = await env.DB.prepare("SELECT logo_url FROM qr_codes WHERE id = ?")

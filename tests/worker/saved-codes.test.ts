@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { cookieFrom, demoSession, newAddress, signUp } from "./accounts";
-import { appFetch, ORIGIN } from "./app";
+import { cookieFrom, demoSession, signUp } from "./accounts";
+import { appFetch, generate, ORIGIN } from "./app";
 
 interface SaveOptions {
   type?: string;
@@ -19,21 +19,16 @@ function saveRequest(
     title = "My code",
   }: SaveOptions = {},
 ) {
-  const form = new FormData();
-  form.set("type", type);
-  form.set("data", JSON.stringify(data));
-  form.set("customization", JSON.stringify({ size: 256, fgColor: "#1d4ed8", bgColor: "#ffffff" }));
-  form.set("title", title);
-  form.set("save", "true");
-  return appFetch("/api/qr-codes/generate", {
-    method: "POST",
-    body: form,
-    headers: {
-      Origin: ORIGIN,
-      "CF-Connecting-IP": newAddress(),
-      ...(cookie ? { Cookie: cookie } : {}),
+  return generate(
+    {
+      type,
+      data,
+      customization: { size: 256, fgColor: "#1d4ed8", bgColor: "#ffffff" },
+      title,
+      save: "true",
     },
-  });
+    { cookie, headers: { Origin: ORIGIN } },
+  );
 }
 
 const download = (id: number, format: "png" | "svg", cookie?: string) =>

@@ -2,26 +2,25 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { demoSession, newAddress, signUp } from "./accounts";
-import { appFetch, ORIGIN } from "./app";
+import { demoSession, signUp } from "./accounts";
+import { appFetch, generate, ORIGIN } from "./app";
 
 function saveTracked(
   cookie: string,
   type = "url",
   data: Record<string, unknown> = { url: "https://example.com/menu" },
 ) {
-  const form = new FormData();
-  form.set("type", type);
-  form.set("data", JSON.stringify(data));
-  form.set("customization", JSON.stringify({ size: 256 }));
-  form.set("title", "Tracked");
-  form.set("save", "true");
-  form.set("trackScans", "true");
-  return appFetch("/api/qr-codes/generate", {
-    method: "POST",
-    body: form,
-    headers: { Origin: ORIGIN, Cookie: cookie, "CF-Connecting-IP": newAddress() },
-  });
+  return generate(
+    {
+      type,
+      data,
+      customization: { size: 256 },
+      title: "Tracked",
+      save: "true",
+      trackScans: "true",
+    },
+    { cookie, headers: { Origin: ORIGIN } },
+  );
 }
 
 async function slugOf(id: number) {
