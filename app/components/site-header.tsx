@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { SignedInUser } from "../root";
-import { useAuth } from "./auth/auth-state";
+import { SignOutForm } from "./auth/sign-out-form";
 import { LogoMark } from "./logo";
 
 function NavLinks({ user }: { user: SignedInUser | null }) {
@@ -46,7 +46,6 @@ function initialsIcon() {
 
 /** The signed-in user's menu: a native <details>, so it opens without JavaScript too. */
 function UserMenu({ user }: { user: SignedInUser }) {
-  const { signOut } = useAuth();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -75,19 +74,8 @@ function UserMenu({ user }: { user: SignedInUser }) {
         <Link to="/dashboard?tab=plans" className="user-menu-item">
           Manage Plan
         </Link>
-        <form
-          method="post"
-          action="/api/auth/logout"
-          onSubmit={(event) => {
-            event.preventDefault();
-            // The header menu falls back to the /api/logout navigation (spec section 7).
-            void signOut("/api/logout");
-          }}
-        >
-          <button type="submit" className="user-menu-item">
-            Sign out
-          </button>
-        </form>
+        {/* The header menu falls back to the /api/logout navigation (spec section 7). */}
+        <SignOutForm label="Sign out" buttonClassName="user-menu-item" fallback="/api/logout" />
       </div>
     </details>
   );

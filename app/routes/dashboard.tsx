@@ -3,7 +3,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import { getUser, requireUser } from "../auth/user.server";
 import { engagementRate } from "../codes/engagement";
 import { ActivityChart, Breakdown } from "../components/activity-chart";
-import { useAuth } from "../components/auth/auth-state";
+import { SignOutForm } from "../components/auth/sign-out-form";
 import { CopyButton } from "../components/copy-button";
 import { createDatabase } from "../db/client.server";
 import {
@@ -349,7 +349,6 @@ function PlanTab({ loaded }: { loaded: Loaded }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { signOut } = useAuth();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
@@ -375,18 +374,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/" className="btn btn-primary">
             Create New QR Code
           </Link>
-          <form
-            method="post"
-            action="/api/auth/logout"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void signOut();
-            }}
-          >
-            <button type="submit" className="btn btn-ghost">
-              Sign Out
-            </button>
-          </form>
+          <SignOutForm label="Sign Out" buttonClassName="btn btn-ghost" />
         </div>
       </div>
       <nav className="tabs dashboard-tabs" aria-label="Dashboard sections">
