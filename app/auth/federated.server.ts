@@ -1,8 +1,7 @@
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { createDatabase } from "../db/client.server";
 import { EmailTakenError, userForProviderProfile } from "../models/users.server";
-import { getSecret } from "../env.server";
-import { isSecureRequest } from "../security/visitor.server";
+import { signedCookie } from "../security/cookies.server";
 import { redirectWithToast } from "./flash.server";
 import { authenticateWithProvider, OidcError } from "./oidc.server";
 import { type ProviderName, providerConfig, REQUIRED_SETTINGS } from "./providers.server";
@@ -12,14 +11,7 @@ import { startSession } from "./session.server";
 // The two legs of a Google or OpenID Connect sign-in, shared by their four routes.
 
 function returnCookie(request: Request) {
-  return createCookie("qr_auth_return", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    path: "/api",
-    maxAge: 10 * 60,
-    secrets: [getSecret()],
-  });
+  return signedCookie("qr_auth_return", request, { path: "/api", maxAge: 10 * 60 });
 }
 
 /** What the "not configured" page needs to say. */

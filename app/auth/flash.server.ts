@@ -1,20 +1,12 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Toast } from "../components/toast";
-import { getSecret } from "../env.server";
-import { isSecureRequest } from "../security/visitor.server";
+import { signedCookie } from "../security/cookies.server";
 
 // A message for the next page after a redirect (post/redirect/get). The page renders it inline
 // in its HTML, and with JavaScript the same message appears as a toast.
 
 function flashCookie(request: Request) {
-  return createCookie("qr_flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    path: "/",
-    maxAge: 60,
-    secrets: [getSecret()],
-  });
+  return signedCookie("qr_flash", request, { maxAge: 60 });
 }
 
 export async function flashHeader(request: Request, toast: Toast): Promise<string> {

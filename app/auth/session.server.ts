@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
-import { createCookie, createSessionStorage } from "react-router";
-import { getSecret } from "../env.server";
-import { isSecureRequest } from "../security/visitor.server";
+import { createSessionStorage } from "react-router";
+import { signedCookie } from "../security/cookies.server";
 
 // Sessions live in KV (ARCHITECTURE.md decision 8): the cookie carries only a random id, signed
 // so that a forged one is refused before KV is asked. KV's cross-location lag (up to ~60 s) means
@@ -26,14 +25,7 @@ function randomId(): string {
 
 function storageFor(request: Request) {
   return createSessionStorage<SessionData>({
-    cookie: createCookie(SESSION_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: isSecureRequest(request),
-      path: "/",
-      maxAge: SESSION_MAX_AGE,
-      secrets: [getSecret()],
-    }),
+    cookie: signedCookie(SESSION_COOKIE, request, { maxAge: SESSION_MAX_AGE }),
     async createData(data) {
       const id = randomId();
       await env.SESSIONS.put(KEY_PREFIX + id, JSON.stringify(data), {
