@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { requestInfoContext } from "./request-context";
+import { loadUser } from "./auth/user.server";
+import { type RequestInfo, requestInfoContext } from "./request-context";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
@@ -10,10 +11,12 @@ const handleRequest = createRequestHandler(
 
 export default {
   async fetch(request, _env, ctx) {
-    const info = {
+    let user: ReturnType<typeof loadUser> | undefined;
+    const info: RequestInfo = {
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
+      currentUser: () => (user ??= loadUser(request)),
     };
     if (isCrossSiteMutation(request)) {
       return withSecurityHeaders(request, crossSiteRefusal(request), info);

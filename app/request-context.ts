@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { UserRecord } from "./db/schema";
 
 /** Per-request facts every loader, action and the document renderer may need. */
 export interface RequestInfo {
@@ -8,6 +9,8 @@ export interface RequestInfo {
   nonce: string;
   /** Lets handlers finish work (logging, counters) after the response is sent. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The signed-in user, looked up once per request however many loaders ask. */
+  currentUser: () => Promise<UserRecord | null>;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

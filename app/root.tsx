@@ -32,8 +32,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [user, flash] = await Promise.all([getUser(request), readFlash(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, flash] = await Promise.all([getUser(context), readFlash(request)]);
   return data(
     {
       salesEmail: getSettings().SALES_EMAIL,

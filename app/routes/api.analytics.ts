@@ -8,8 +8,8 @@ import type { Route } from "./+types/api.analytics";
 const RECENT = 10;
 
 /** GET /api/analytics (spec section 7): totals and the most recent codes, signed in only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
   if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
   const db = createDatabase();
   const [totals, codes] = await Promise.all([

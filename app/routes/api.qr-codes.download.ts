@@ -26,7 +26,7 @@ function plain(status: number, message: string) {
  * GET /api/qr-codes/{id}/download?format=png|svg: the owner's code, or anyone's public one
  * (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the code exists.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const format = new URL(request.url).searchParams.get("format") ?? "png";
   if (format !== "png" && format !== "svg") return plain(400, "Choose format=png or format=svg.");
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(id) || id < 1) return notFound();
 
   const db = createDatabase();
-  const user = await getUser(request);
+  const user = await getUser(context);
   const code = await findViewableCode(db, id, user?.id ?? null);
   const content = code && savedContent(code);
   if (!code || !content) return notFound();

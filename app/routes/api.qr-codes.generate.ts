@@ -14,7 +14,7 @@ export function loader() {
   return jsonProblem(405, "Use POST to generate a QR code.");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonProblem(405, "Use POST to generate a QR code.");
   if (await isRateLimited(request, "generate")) {
     return jsonProblem(429, "Too many requests. Please wait a moment.");
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) return jsonProblem(400, parsed.message, { errors: parsed.errors });
   const { content, style, save, title, trackScans } = parsed.request;
-  const user = save || form.get("logo") instanceof File ? await getUser(request) : null;
+  const user = save || form.get("logo") instanceof File ? await getUser(context) : null;
   const upload = await logoFromForm(form, user);
   if (!upload.ok) return jsonProblem(upload.status, upload.message, { title: upload.title });
   const { logo } = upload;

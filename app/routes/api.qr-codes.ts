@@ -5,8 +5,8 @@ import { listCodes } from "../models/qr-codes.server";
 import type { Route } from "./+types/api.qr-codes";
 
 /** The signed-in user's saved codes, newest first (spec section 7). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
   if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
   const codes = await listCodes(createDatabase(), user.id);
   return Response.json(

@@ -10,9 +10,9 @@ import type { Route } from "./+types/auth-test";
 
 // A debug screen for the sign-in state (spec section 2), present only in demo mode.
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   if (!isDemoMode()) throw data("Not found", { status: 404 });
-  const user = await getUser(request);
+  const user = await getUser(context);
   return data(
     { user: user ? toClientUser(user) : null },
     { headers: { "Cache-Control": "private, no-store" } },

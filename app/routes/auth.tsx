@@ -15,9 +15,9 @@ function readQuery(url: URL) {
   return { mode, plan, redirectTo };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
-  if (await getUser(request)) throw redirect(query.redirectTo || "/");
+  if (await getUser(context)) throw redirect(query.redirectTo || "/");
   return query;
 }
 

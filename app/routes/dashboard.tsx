@@ -28,11 +28,11 @@ const PAGE_SIZE = 20;
 /** Days shown in the activity chart. */
 const CHART_DAYS = 30;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "plans" ? "plans" : "analytics";
   const headers = { "Cache-Control": "private, no-store" };
-  const user = await getUser(request);
+  const user = await getUser(context);
   if (!user) return data({ signedIn: false as const }, { headers });
 
   const db = createDatabase();
@@ -85,8 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Rename, share or stop sharing, delete: the owner's own codes only, then back with a message. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
   const form = await request.formData();
   const id = Number(form.get("id"));
   const intent = form.get("intent");

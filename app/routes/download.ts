@@ -24,7 +24,7 @@ function badRequest(message: string) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = url.pathname.endsWith(".svg") ? "svg" : "png";
   const { fields } = readFields(url.searchParams);
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw error;
   }
 
-  const user = await getUser(request);
+  const user = await getUser(context);
   const name = `${downloadBaseName(evaluation.content)}.${format}`;
   const disposition = url.searchParams.get("inline") === "1" ? "inline" : "attachment";
 

@@ -1,6 +1,5 @@
 import { redirect, useLocation } from "react-router";
 import { hasFlash, redirectWithToast } from "../auth/flash.server";
-import { sessionUserId } from "../auth/session.server";
 import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
@@ -18,12 +17,12 @@ import type { Route } from "./+types/home";
 
 const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { fields, prefilled } = readFields(url.searchParams);
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
-  const userId = await sessionUserId(request);
+  const userId = (await getUser(context))?.id;
   // A logo this person uploaded (its key names its owner; the download route checks again).
   const logo = url.searchParams.get("logo");
   return {
@@ -47,13 +46,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The generator's posts: "Add logo" (multipart) and "Save". Post/redirect/get, with the outcome as
  * a flash message; a visitor is sent to sign up first (spec section 5).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const params = new URLSearchParams();
   for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
   const { fields } = readFields(params);
   const intent = form.get("intent") === "logo" ? "logo" : "save";
-  const user = await getUser(request);
+  const user = await getUser(context);
   const logoKey = typeof form.get("logo") === "string" ? String(form.get("logo")) : "";
   const back = (logo = logoKey) => {
     const query = fieldsToSearchParams(fields);

@@ -24,10 +24,10 @@ const REASONS = {
 } as const;
 type Reason = keyof typeof REASONS;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect"), "");
-  if (await getUser(request)) throw redirect(redirectTo || "/");
+  if (await getUser(context)) throw redirect(redirectTo || "/");
   const reason = url.searchParams.get("reason");
   return {
     reason: reason && reason in REASONS ? (reason as Reason) : null,
