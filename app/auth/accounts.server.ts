@@ -2,6 +2,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import type { z } from "zod";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createUser, EmailTakenError, findUserByEmail } from "../models/users.server";
@@ -47,60 +48,56 @@ function limitedAddress(kind: string, request: Request): Promise<boolean> {
   return LOCAL_ADDRESSES.has(address) ? Promise.resolve(false) : limited(`${kind}:ip:${address}`);
 }
 
-function refuseBots(form: FormData, reply: Reply) {
+/**
+ * A valid submission from a person (the honeypot is empty), and a way to refuse it later with a
+ * reply that keeps what was typed, never the password.
+ */
+function acceptedSubmission<Output>(form: FormData, schema: z.ZodType<Output>) {
+  const submission = parseWithZod(form, { schema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ hideFields: ["password"], ...options });
+  if (submission.status !== "success") {
+    throw new AuthFailure(400, "Please correct the highlighted fields.", reply());
+  }
   const trap = form.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap !== "") {
-    throw new AuthFailure(400, "Your request could not be processed. Please try again.", reply);
+    throw new AuthFailure(400, "Your request could not be processed. Please try again.", reply());
   }
+  return {
+    value: submission.value,
+    refuse: (
+      status: AuthFailure["status"],
+      message: string,
+      options: Parameters<typeof reply>[0] = {},
+    ) => new AuthFailure(status, message, reply(options)),
+  };
 }
 
 async function signIn(form: FormData, request: Request): Promise<AuthResult> {
-  const submission = parseWithZod(form, { schema: signInSchema });
-  const hide = { hideFields: ["password"] };
-  if (submission.status !== "success") {
-    throw new AuthFailure(400, "Please correct the highlighted fields.", submission.reply(hide));
-  }
-  refuseBots(form, submission.reply(hide));
-  const { email, password } = submission.value;
+  const { value, refuse } = acceptedSubmission(form, signInSchema);
+  const { email, password } = value;
   if (
     (await limitedAddress("signin", request)) ||
     (await limited(`signin:account:${email.toLowerCase()}`))
   ) {
-    throw new AuthFailure(
-      429,
-      TOO_MANY_ATTEMPTS,
-      submission.reply({ ...hide, formErrors: [TOO_MANY_ATTEMPTS] }),
-    );
+    throw refuse(429, TOO_MANY_ATTEMPTS, { formErrors: [TOO_MANY_ATTEMPTS] });
   }
   const user = await findUserByEmail(createDatabase(), email);
   const valid = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await spendPasswordCheck(password), false);
   if (!user || !valid) {
-    throw new AuthFailure(
-      401,
-      INVALID_CREDENTIALS,
-      submission.reply({ ...hide, formErrors: [INVALID_CREDENTIALS] }),
-    );
+    throw refuse(401, INVALID_CREDENTIALS, { formErrors: [INVALID_CREDENTIALS] });
   }
   return { user, created: false };
 }
 
 async function signUp(form: FormData, request: Request): Promise<AuthResult> {
-  const submission = parseWithZod(form, { schema: signUpSchema });
-  const hide = { hideFields: ["password"] };
-  if (submission.status !== "success") {
-    throw new AuthFailure(400, "Please correct the highlighted fields.", submission.reply(hide));
-  }
-  refuseBots(form, submission.reply(hide));
+  const { value, refuse } = acceptedSubmission(form, signUpSchema);
   if (await limitedAddress("signup", request)) {
-    throw new AuthFailure(
-      429,
-      TOO_MANY_ATTEMPTS,
-      submission.reply({ ...hide, formErrors: [TOO_MANY_ATTEMPTS] }),
-    );
+    throw refuse(429, TOO_MANY_ATTEMPTS, { formErrors: [TOO_MANY_ATTEMPTS] });
   }
-  const { email, password, firstName, lastName, plan } = submission.value;
+  const { email, password, firstName, lastName, plan } = value;
   const paid = plan && plan !== "free" ? plan : undefined;
   try {
     const user = await createUser(createDatabase(), {
@@ -115,11 +112,7 @@ async function signUp(form: FormData, request: Request): Promise<AuthResult> {
     return { user, created: true };
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      throw new AuthFailure(
-        409,
-        error.message,
-        submission.reply({ ...hide, fieldErrors: { email: [error.message] } }),
-      );
+      throw refuse(409, error.message, { fieldErrors: { email: [error.message] } });
     }
     throw error;
   }

@@ -42,16 +42,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usageTotals(db, user.id),
   ]);
   const ids = codes.map((code) => code.id);
-  const analytics =
-    PLANS[effectivePlan(user, new Date())].capabilities.analyticsRetentionDays !== 0;
+  const now = new Date();
+  const plan = effectivePlan(user, now);
+  const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
   const [scans, slugs, activity, breakdown] = await Promise.all([
     scanCounts(db, user.id, ids),
     trackedSlugs(db, ids),
     analytics ? dailyActivity(db, user.id, CHART_DAYS) : null,
-    analytics ? scanBreakdown(db, user.id, new Date(Date.now() - CHART_DAYS * 86_400_000)) : null,
+    analytics
+      ? scanBreakdown(db, user.id, new Date(now.getTime() - CHART_DAYS * 86_400_000))
+      : null,
   ]);
-  const now = new Date();
-  const plan = effectivePlan(user, now);
   const confirmDelete = Number(url.searchParams.get("delete"));
   return data(
     {
