@@ -51,8 +51,20 @@ export const users = sqliteTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** The next billing date of the paid subscription. */
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    /** A downgrade that takes effect at currentPeriodEnd. */
+    scheduledPlan: text("scheduled_plan", { enum: PLAN_IDS }),
+    /** When the mirrored subscription state was read from the payment provider. */
+    billingSyncedAt: integer("billing_synced_at", { mode: "timestamp_ms" }),
   },
-  (table) => [uniqueIndex("users_email").on(table.email)],
+  (table) => [
+    uniqueIndex("users_email").on(table.email),
+    index("users_by_stripe_customer").on(table.stripeCustomerId),
+  ],
 );
 
 export type UserRecord = typeof users.$inferSelect;
@@ -138,3 +150,11 @@ export const trackedLinks = sqliteTable(
   },
   (table) => [uniqueIndex("tracked_links_by_code").on(table.qrCodeId)],
 );
+
+/** Payment-provider events already handled; a replay finds its id and changes nothing. */
+export const billingEvents = sqliteTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  userId: text("user_id"),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
