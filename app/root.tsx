@@ -22,6 +22,8 @@ import { ToastProvider } from "./components/toast";
 import type { UserRecord } from "./db/schema";
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
+import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
+import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       salesEmail: getSettings().SALES_EMAIL,
-      user: user ? signedInUser(user) : null,
+      user: user ? await signedInUser(request, user) : null,
       flash: flash.toast,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
@@ -51,15 +53,25 @@ export interface SignedInUser {
   email: string;
   profileImageUrl: string | null;
   plan: PlanId;
+  /** The plan "Upgrade Now" leads to checkout for; null hides the button. */
+  upgradeTo: PlanId | null;
+  /** The home page's trial banner, unless dismissed. */
+  trialBanner: TrialBannerState | null;
 }
 
-function signedInUser(user: UserRecord): SignedInUser {
+async function signedInUser(request: Request, user: UserRecord): Promise<SignedInUser> {
+  const now = new Date();
+  const plan = effectivePlan(user, now);
+  const banner = trialBanner(user, now);
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    plan: effectivePlan(user, new Date()),
+    plan,
+    upgradeTo: upgradeTarget(user, plan, now),
+    trialBanner:
+      banner && !(await trialBannerDismissed(request, user.trialEndDate)) ? banner : null,
   };
 }
 

@@ -27,6 +27,20 @@ export default [
   route("api/analytics", "routes/api.analytics.ts"),
   route("api/qr-codes/generate", "routes/api.qr-codes.generate.ts"),
   route("api/qr-codes/:id/download", "routes/api.qr-codes.download.ts"),
+  route("api/trial/start", "routes/api.trial.start.ts"),
+  route("api/trial/status", "routes/api.trial.status.ts"),
+  route("api/create-subscription", "routes/api.create-subscription.ts"),
+  route("api/subscription/status", "routes/api.subscription.status.ts"),
+  route("api/subscription/change", "routes/api.subscription.change.ts", {
+    id: "subscription-change",
+  }),
+  route("api/subscription/upgrade", "routes/api.subscription.change.ts", {
+    id: "subscription-upgrade",
+  }),
+  route("api/subscription/cancel", "routes/api.subscription.cancel.ts"),
+  route("checkout", "routes/checkout.tsx"),
+  route("trial-banner", "routes/trial-banner.ts"),
+  route("payment-success", "routes/payment-success.tsx"),
   route("s/:slug", "routes/scan.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

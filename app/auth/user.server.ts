@@ -3,6 +3,7 @@ import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { findUserById } from "../models/users.server";
 import { requestInfoContext } from "../request-context";
+import { jsonProblem } from "./responses.server";
 import { sessionUserId } from "./session.server";
 
 /** Looks the signed-in user up: the session in KV, then the account in D1. */
@@ -30,4 +31,11 @@ export async function requireUser(request: Request, context: Context): Promise<U
     `/auth?mode=signin&redirect=${encodeURIComponent(url.pathname + url.search)}`,
     303,
   );
+}
+
+/** The signed-in user of a JSON call; anyone else gets the spec's 401 (section 8). */
+export async function requireApiUser(context: Context): Promise<UserRecord> {
+  const user = await getUser(context);
+  if (user) return user;
+  throw jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
 }

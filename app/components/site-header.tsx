@@ -100,6 +100,11 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
           <NavLinks user={user} />
         </nav>
         <div className={user ? "header-actions has-user" : "header-actions"}>
+          {user?.upgradeTo ? (
+            <Link to={`/checkout?plan=${user.upgradeTo}`} className="btn btn-primary upgrade-now">
+              Upgrade Now
+            </Link>
+          ) : null}
           {user ? <UserMenu user={user} /> : <AuthButtons />}
         </div>
         <details className="mobile-menu" ref={menu}>
@@ -113,6 +118,11 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
             <nav aria-label="Mobile" className="nav-mobile">
               <NavLinks user={user} />
             </nav>
+            {user?.upgradeTo ? (
+              <Link to={`/checkout?plan=${user.upgradeTo}`} className="btn btn-primary">
+                Upgrade Now
+              </Link>
+            ) : null}
             {user ? null : (
               <div className="mobile-auth">
                 <AuthButtons />

@@ -5,7 +5,8 @@ import { engagementRate } from "../codes/engagement";
 import { ActivityChart, Breakdown } from "../components/activity-chart";
 import { SignOutForm } from "../components/auth/sign-out-form";
 import { CopyButton } from "../components/copy-button";
-import { createDatabase } from "../db/client.server";
+import { createDatabase, type Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
 import {
   dailyActivity,
   deleteOwnCode,
@@ -16,8 +17,13 @@ import {
   updateOwnCode,
   usageTotals,
 } from "../models/qr-codes.server";
-import { PLANS } from "../plans/catalogue";
-import { effectivePlan, hasActiveTrial, trialDaysLeft } from "../plans/effective";
+import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
+import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
+import { getPaymentSettings } from "../billing/settings.server";
+import { subscriptionView } from "../billing/status";
+import { type PendingConfirmation, PlanBilling } from "../components/billing/plan-billing";
+import { isPlanId, PLAN_IDS, type PlanId, PLANS } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/dashboard";
 
@@ -61,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: user.firstName,
       origin: url.origin,
       plan,
-      trialDaysLeft: hasActiveTrial(user, now) ? trialDaysLeft(user, now) : null,
+      billing: tab === "plans" ? planTab(user, url, now) : null,
       analytics,
       activity,
       breakdown,
@@ -85,6 +91,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The Plan & Billing tab: the subscription, what each plan choice does, a step awaiting a yes. */
+function planTab(user: UserRecord, url: URL, now: Date) {
+  const moves = Object.fromEntries(
+    PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
+  ) as Record<PlanId, ReturnType<typeof planMove>>;
+  const subscription = subscriptionView(user, now);
+  const change = url.searchParams.get("change");
+  const changeMove = isPlanId(change) ? moves[change] : null;
+  let pending: PendingConfirmation | null = null;
+  if (changeMove?.kind === "confirm") {
+    pending = { kind: "change", target: changeMove.target, action: changeMove.action };
+  } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
+    pending = { kind: "cancel" };
+  }
+  let testMode = false;
+  try {
+    testMode = getPaymentSettings().provider === "simulated";
+  } catch {
+    // Misconfigured payments still let people see their plan.
+  }
+  return { subscription, moves, pending, testMode };
+}
+
 /** Rename, share or stop sharing, delete: the owner's own codes only, then back with a message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -99,6 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "It may have been deleted already.",
       variant: "error",
     });
+  if (intent === "change" || intent === "cancel") return planAction(request, user, form, db);
   if (!Number.isSafeInteger(id)) return missing();
 
   if (intent === "rename") {
@@ -131,6 +161,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }
   throw redirect(back, 303);
+}
+
+/** A plan change or cancellation from the Plan & Billing tab, then back there with the outcome. */
+async function planAction(request: Request, user: UserRecord, form: FormData, db: Database) {
+  const back = "/dashboard?tab=plans";
+  const target = form.get("target");
+  const move = form.get("action");
+  const result =
+    form.get("intent") === "cancel"
+      ? await cancelSubscription(db, user)
+      : isPlanId(target)
+        ? await changePlan(
+            db,
+            user,
+            target,
+            move === "upgrade" || move === "downgrade" ? move : null,
+          )
+        : { ok: false as const, status: 400, message: "Choose a plan." };
+  if (result.ok) return redirectWithToast(request, back, result.toast);
+  if (result.checkoutUrl) throw redirect(result.checkoutUrl, 303);
+  return redirectWithToast(request, back, {
+    title: result.message === ALREADY_ON_PLAN ? ALREADY_ON_PLAN : "Plan Change Failed",
+    description: result.message === ALREADY_ON_PLAN ? undefined : result.message,
+    variant: result.message === ALREADY_ON_PLAN ? "default" : "error",
+  });
 }
 
 export const meta = () =>
@@ -331,24 +386,6 @@ function CodeList({ loaded }: { loaded: Loaded }) {
   );
 }
 
-function PlanTab({ loaded }: { loaded: Loaded }) {
-  const plan = PLANS[loaded.plan];
-  return (
-    <div className="card plan-summary">
-      <h2>Plan &amp; Billing</h2>
-      <p>
-        Current plan: <strong>{plan.name}</strong>
-        {loaded.trialDaysLeft !== null ? (
-          <span className="badge">Trial · {count(loaded.trialDaysLeft, "day", "days")} left</span>
-        ) : null}
-      </p>
-      <Link to="/pricing" className="btn btn-primary">
-        Compare plans
-      </Link>
-    </div>
-  );
-}
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return (
@@ -395,7 +432,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       {loaded.tab === "plans" ? (
-        <PlanTab loaded={loaded} />
+        loaded.billing ? (
+          <PlanBilling {...loaded.billing} />
+        ) : null
       ) : (
         <>
           {loaded.analytics ? <StatCards loaded={loaded} /> : <PremiumAnalytics />}

@@ -1,4 +1,4 @@
-import { redirect, useLocation } from "react-router";
+import { redirect, useLocation, useRouteLoaderData } from "react-router";
 import { hasFlash, redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
@@ -6,6 +6,8 @@ import { saveForUser } from "../codes/save.server";
 import { loadLogo, storeLogo } from "../storage/logos.server";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
+import { TrialBanner } from "../components/trial-banner";
+import type { loader as rootLoader } from "../root";
 import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
@@ -113,8 +115,10 @@ export const meta = () =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <>
+      <TrialBanner banner={root?.user?.trialBanner ?? null} />
       <section className="hero container">
         <h1>Create QR codes that always scan</h1>
         <p className="lead">

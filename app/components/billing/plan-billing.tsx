@@ -1,0 +1,193 @@
+import { Form, Link } from "react-router";
+import type { PlanMove } from "../../billing/plan-move";
+import type { SubscriptionView } from "../../billing/status";
+import { formatPrice, PLAN_IDS, type PlanId, PLANS } from "../../plans/catalogue";
+
+/** A step that needs a "yes" first: shown as a panel, so it works without JavaScript. */
+export type PendingConfirmation =
+  { kind: "change"; target: PlanId; action: "upgrade" | "downgrade" } | { kind: "cancel" };
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+function PlanButton({ plan, move }: { plan: PlanId; move: PlanMove }) {
+  const name = PLANS[plan].name;
+  if (move.kind === "checkout") {
+    return (
+      <Link to={`/checkout?plan=${move.plan}`} className="btn btn-primary">
+        Upgrade to {name}
+      </Link>
+    );
+  }
+  if (move.kind === "confirm") {
+    const label = move.action === "upgrade" ? "Upgrade" : "Downgrade";
+    return (
+      <Link
+        to={`/dashboard?tab=plans&change=${plan}`}
+        className={move.action === "upgrade" ? "btn btn-primary" : "btn btn-ghost"}
+        preventScrollReset
+      >
+        {label} to {name}
+      </Link>
+    );
+  }
+  // Choosing the plan one has only says so (spec section 4).
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="change" />
+      <input type="hidden" name="target" value={plan} />
+      <button type="submit" className="btn btn-ghost" aria-label={`${name} is your current plan`}>
+        Current plan
+      </button>
+    </Form>
+  );
+}
+
+function Confirmation({
+  pending,
+  subscription,
+}: {
+  pending: PendingConfirmation;
+  subscription: SubscriptionView;
+}) {
+  const current = PLANS[subscription.plan].name;
+  const periodEnd = formatDate(subscription.periodEnd);
+  let title: string;
+  let detail: string;
+  if (pending.kind === "cancel") {
+    title = "Cancel your subscription?";
+    detail = `You keep ${current} until ${periodEnd}; after that you are on the Free plan and nothing more is charged.`;
+  } else if (pending.action === "upgrade") {
+    title = `Upgrade to ${PLANS[pending.target].name}?`;
+    detail = `It starts now. The difference for the rest of this period is charged pro rata, then ${formatPrice(PLANS[pending.target].priceCents)} a month.`;
+  } else if (!subscription.hasActiveSubscription) {
+    title = `Switch to ${PLANS[pending.target].name}?`;
+    detail = `Your ${current} trial ends now.`;
+  } else {
+    title = `Downgrade to ${PLANS[pending.target].name}?`;
+    detail = `You keep ${current} until ${periodEnd}, then move to ${PLANS[pending.target].name}.`;
+  }
+  return (
+    <div className="confirm plan-confirm" role="alertdialog" aria-labelledby="plan-confirm-title">
+      <p id="plan-confirm-title">
+        <strong>{title}</strong> {detail}
+      </p>
+      <div className="dashboard-actions">
+        <Form method="post">
+          {pending.kind === "cancel" ? (
+            <input type="hidden" name="intent" value="cancel" />
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="change" />
+              <input type="hidden" name="target" value={pending.target} />
+              <input type="hidden" name="action" value={pending.action} />
+            </>
+          )}
+          <button
+            type="submit"
+            className={pending.kind === "cancel" ? "btn btn-danger-solid" : "btn btn-primary"}
+          >
+            {pending.kind === "cancel" ? "Cancel Subscription" : `Yes, ${title.replace("?", "")}`}
+          </button>
+        </Form>
+        <Link to="/dashboard?tab=plans" className="btn btn-ghost" preventScrollReset>
+          {pending.kind === "cancel" ? "Keep my plan" : "Not now"}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function SubscriptionFacts({ subscription }: { subscription: SubscriptionView }) {
+  const plan = PLANS[subscription.plan];
+  return (
+    <dl className="billing-facts">
+      <div>
+        <dt>Current plan</dt>
+        <dd>
+          <strong>{plan.name}</strong>
+          {subscription.isTrialActive ? (
+            <span className="badge">Trial · {days(subscription.trialDaysLeft)} left</span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Price</dt>
+        <dd>{plan.priceCents ? `${formatPrice(plan.priceCents)}/month` : "Free"}</dd>
+      </div>
+      {subscription.isTrialActive && !subscription.hasActiveSubscription ? (
+        <div>
+          <dt>Trial ends</dt>
+          <dd>{formatDate(subscription.trialEndDate)}</dd>
+        </div>
+      ) : null}
+      {subscription.hasActiveSubscription ? (
+        <div>
+          <dt>{subscription.cancelAtPeriodEnd ? "Ends on" : "Next billing date"}</dt>
+          <dd>{formatDate(subscription.periodEnd)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+export function PlanBilling({
+  subscription,
+  moves,
+  pending,
+  testMode,
+}: {
+  subscription: SubscriptionView;
+  moves: Record<PlanId, PlanMove>;
+  pending: PendingConfirmation | null;
+  testMode: boolean;
+}) {
+  return (
+    <section className="plan-billing" aria-labelledby="plan-billing-heading">
+      <div className="card">
+        <h2 id="plan-billing-heading">
+          Plan &amp; Billing {testMode ? <span className="badge badge-test">TEST MODE</span> : null}
+        </h2>
+        <SubscriptionFacts subscription={subscription} />
+        {subscription.cancelAtPeriodEnd ? (
+          <p className="notice notice-warning" role="note">
+            Your subscription is cancelled and ends on {formatDate(subscription.periodEnd)}.
+          </p>
+        ) : null}
+        {subscription.scheduledPlan ? (
+          <p className="notice notice-warning" role="note">
+            Downgrade scheduled: you move to {PLANS[subscription.scheduledPlan].name} on{" "}
+            {formatDate(subscription.periodEnd)}.
+          </p>
+        ) : null}
+        {pending ? <Confirmation pending={pending} subscription={subscription} /> : null}
+      </div>
+      <ul className="plan-choices">
+        {PLAN_IDS.map((plan) => (
+          <li
+            key={plan}
+            className={`card plan-choice${plan === subscription.plan ? " is-current" : ""}`}
+          >
+            <h3>{PLANS[plan].name}</h3>
+            <p className="plan-choice-price">
+              {PLANS[plan].priceCents ? `${formatPrice(PLANS[plan].priceCents)}/month` : "$0"}
+            </p>
+            <PlanButton plan={plan} move={moves[plan]} />
+          </li>
+        ))}
+      </ul>
+      {subscription.hasActiveSubscription && !subscription.cancelAtPeriodEnd ? (
+        <p>
+          <Link
+            to="/dashboard?tab=plans&cancel=1"
+            className="btn btn-ghost btn-danger"
+            preventScrollReset
+          >
+            Cancel Subscription
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
