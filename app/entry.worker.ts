@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { loadUser } from "./auth/user.server";
+import { runScheduledJobs } from "./jobs/run.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
@@ -25,5 +26,11 @@ export default {
     context.set(requestInfoContext, info);
     const response = await handleRequest(request, context);
     return withSecurityHeaders(request, response, info);
+  },
+
+  // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
+  // the clock, so a run that starts late decides as if it had started on time.
+  async scheduled(controller, env) {
+    await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type QrCodeRecord, qrCodes, qrDownloads, qrScans, trackedLinks } from "../db/schema";
 import { parseContent } from "../qr/schema";
+import { logoOwner } from "../storage/logos.server";
 import type { QrContent, QrStyle } from "../qr/types";
 
 export interface NewSavedCode {
@@ -86,6 +87,30 @@ export async function findOwnCode(db: Database, id: number, userId: string) {
 export function savedContent(code: QrCodeRecord): QrContent | null {
   const parsed = parseContent(code.type, code.data);
   return parsed.ok ? parsed.value : null;
+}
+
+/**
+ * Which of these logo keys saved codes still use. A code uses only its owner's logos, and each
+ * key names its owner, so the owners' index narrows the search; 45 keys and at most 45 owners
+ * stay within D1's 100 parameters.
+ */
+export async function referencedLogoKeys(db: Database, keys: string[]): Promise<Set<string>> {
+  const referenced = new Set<string>();
+  for (let at = 0; at < keys.length; at += 45) {
+    const batch = keys.slice(at, at + 45);
+    const rows = await db
+      .selectDistinct({ key: qrCodes.logoUrl })
+      .from(qrCodes)
+      .where(
+        and(
+          inArray(qrCodes.userId, [...new Set(batch.map(logoOwner))]),
+          inArray(qrCodes.logoUrl, batch),
+        ),
+      )
+      .all();
+    for (const row of rows) referenced.add(row.key!);
+  }
+  return referenced;
 }
 
 export interface DownloadRecord {

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
+import { hasActiveSubscriptionSql } from "./effective-plan.server";
 
 /** Addresses are compared and stored trimmed and in lower case. */
 export function normalizeEmail(email: string): string {
@@ -212,4 +213,27 @@ export async function demoUser(db: Database, plan: PlanId): Promise<UserRecord> 
     if (created) return created;
     throw error;
   }
+}
+
+/**
+ * Clears the trial flag of up to `limit` users whose trial has ended, so the stored state agrees
+ * with the effective plan (already free by the dates). The plan falls to free too, unless an
+ * active paid subscription carries it. Choice, check and update are one statement (D1 has no
+ * interactive transactions), so they see the same row. Returns how many trials were ended.
+ */
+export async function endExpiredTrials(db: Database, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isTrialActive, true), lte(users.trialEndDate, now)))
+    .limit(limit);
+  const result = await db
+    .update(users)
+    .set({
+      isTrialActive: false,
+      subscriptionPlan: sql`CASE WHEN ${hasActiveSubscriptionSql()} THEN ${users.subscriptionPlan} ELSE 'free' END`,
+      updatedAt: now,
+    })
+    .where(inArray(users.id, expired));
+  return result.meta.changes;
 }

@@ -9,16 +9,24 @@ function hex(buffer: ArrayBuffer): string {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Where every logo lives in the bucket: `logos/{userId}/{sha256}`. */
+export const LOGO_PREFIX = "logos/";
+
+/** The user a logo key belongs to. */
+export function logoOwner(key: string): string {
+  return key.slice(LOGO_PREFIX.length).split("/")[0]!;
+}
+
 export async function storeLogo(userId: string, logo: Logo): Promise<string> {
   const digest = hex(await crypto.subtle.digest("SHA-256", new Uint8Array(logo.bytes)));
-  const key = `logos/${userId}/${digest}`;
+  const key = `${LOGO_PREFIX}${userId}/${digest}`;
   await env.LOGOS.put(key, logo.bytes, { httpMetadata: { contentType: logo.type } });
   return key;
 }
 
 /** The logo stored under `key`, if it belongs to `userId` and is still an image. */
 export async function loadLogo(key: string, userId: string): Promise<Logo | null> {
-  if (!key.startsWith(`logos/${userId}/`)) return null;
+  if (!key.startsWith(`${LOGO_PREFIX}${userId}/`)) return null;
   const object = await env.LOGOS.get(key);
   if (!object) return null;
   const bytes = new Uint8Array(await object.arrayBuffer());

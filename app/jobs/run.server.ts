@@ -1,0 +1,36 @@
+import { createDatabase } from "../db/client.server";
+import { sweepOrphanLogos } from "./logo-sweep.server";
+import { purgeExpiredAnalytics } from "./retention.server";
+import { expireTrials } from "./trials.server";
+
+export type JobBindings = Pick<Env, "DB" | "LOGOS" | "SESSIONS">;
+
+/**
+ * The nightly cleanup (wrangler.toml [triggers]). Each job runs even when another failed, and
+ * leaves one JSON line in the Worker's logs: its name, what it did and how long it took (counts
+ * only, never a person's details). Rejects afterwards when any job failed, so the cron run shows
+ * as failed too.
+ */
+export async function runScheduledJobs(bindings: JobBindings, now: Date): Promise<void> {
+  const db = createDatabase(bindings.DB);
+  const jobs: [string, () => Promise<object>][] = [
+    ["analytics-retention", () => purgeExpiredAnalytics(db, now)],
+    ["trial-expiry", () => expireTrials(db, now)],
+    ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
+  ];
+  const failed: string[] = [];
+  for (const [job, run] of jobs) {
+    const started = Date.now();
+    try {
+      const report = await run();
+      console.info(JSON.stringify({ job, ok: true, ...report, durationMs: Date.now() - started }));
+    } catch (error) {
+      failed.push(job);
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(
+        JSON.stringify({ job, ok: false, error: message, durationMs: Date.now() - started }),
+      );
+    }
+  }
+  if (failed.length > 0) throw new Error(`Scheduled jobs failed: ${failed.join(", ")}`);
+}
