@@ -1,6 +1,7 @@
 import { createDatabase } from "../db/client.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
+import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 
 export type JobBindings = Pick<Env, "DB" | "LOGOS" | "SESSIONS">;
@@ -17,6 +18,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["analytics-retention", () => purgeExpiredAnalytics(db, now)],
     ["trial-expiry", () => expireTrials(db, now)],
     ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
+    ["simulated-renewals", () => endSimulatedPeriods(db, now)],
   ];
   const failed: string[] = [];
   for (const [job, run] of jobs) {

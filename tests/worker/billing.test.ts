@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cookieFrom, postJson, signUp } from "./accounts";
 import { appFetch, ORIGIN } from "./app";
@@ -316,5 +316,45 @@ describe("changing plans", () => {
     const done = await postForm("/dashboard?tab=plans", { intent: "cancel" }, cookie);
     expect(done.status).toBe(303);
     expect((await status(cookie)).cancelAtPeriodEnd).toBe(true);
+  });
+});
+
+describe("the end of a simulated billing period (the nightly cron)", () => {
+  const worker = exports.default as unknown as {
+    scheduled(controller: Pick<ScheduledController, "scheduledTime" | "cron">): Promise<void>;
+  };
+
+  async function endPeriodNow(email: string, changes: string) {
+    await env.DB.prepare(`UPDATE users SET current_period_end = ?${changes} WHERE email = ?`)
+      .bind(Date.now() - 60_000, email)
+      .run();
+  }
+
+  it("renews, applies a scheduled downgrade, and ends a cancelled subscription", async () => {
+    const renewing = await subscriber("premium");
+    const downgrading = await subscriber("ultimate");
+    const cancelling = await subscriber("premium");
+    await endPeriodNow(renewing.person.email, "");
+    await endPeriodNow(downgrading.person.email, ", scheduled_plan = 'premium'");
+    await endPeriodNow(cancelling.person.email, ", cancel_at_period_end = 1");
+
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "17 3 * * *" });
+
+    const renewed = await status(renewing.cookie);
+    expect(renewed).toMatchObject({ plan: "premium", hasActiveSubscription: true });
+    expect(Date.parse(renewed.nextBillingDate!) - Date.now()).toBeGreaterThan(29 * DAY);
+    expect(await status(downgrading.cookie)).toMatchObject({
+      plan: "premium",
+      scheduledPlan: null,
+      hasActiveSubscription: true,
+    });
+    expect(await status(cancelling.cookie)).toMatchObject({
+      plan: "free",
+      hasActiveSubscription: false,
+    });
+    expect(await userRow(cancelling.person.email)).toMatchObject({
+      subscription_plan: "free",
+      subscription_status: "canceled",
+    });
   });
 });

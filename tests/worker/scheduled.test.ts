@@ -360,6 +360,7 @@ describe("the nightly cron as a whole", () => {
         deleted: 0,
         passComplete: true,
       },
+      { job: "simulated-renewals", ok: true, provider: "simulated", ended: 0 },
     ]);
   });
 
@@ -376,6 +377,7 @@ describe("the nightly cron as a whole", () => {
       expect(jobLines(info.mock.calls).map((line) => [line.job, line.ok])).toEqual([
         ["analytics-retention", true],
         ["trial-expiry", true],
+        ["simulated-renewals", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual([
         {
