@@ -1,5 +1,8 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { loadUser } from "./auth/user.server";
+import { configurationFailure } from "./config/guard.server";
+import { log } from "./observability/log.server";
+import { routeName } from "./observability/route-name";
 import { runScheduledJobs } from "./jobs/run.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
@@ -12,6 +15,7 @@ const handleRequest = createRequestHandler(
 
 export default {
   async fetch(request, _env, ctx) {
+    const started = Date.now();
     let user: ReturnType<typeof loadUser> | undefined;
     const info: RequestInfo = {
       requestId: crypto.randomUUID(),
@@ -19,13 +23,18 @@ export default {
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
       currentUser: () => (user ??= loadUser(request)),
     };
-    if (isCrossSiteMutation(request)) {
-      return withSecurityHeaders(request, crossSiteRefusal(request), info);
-    }
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, info);
-    const response = await handleRequest(request, context);
-    return withSecurityHeaders(request, response, info);
+    const response = await respond(request, info);
+    // One line per request: who (an id, if signed in), what, how it went, how long it took.
+    const userId = (await user?.catch(() => null))?.id;
+    log("info", "request", {
+      requestId: info.requestId,
+      method: request.method,
+      route: routeName(new URL(request.url).pathname),
+      status: response.status,
+      durationMs: Date.now() - started,
+      ...(userId ? { userId } : {}),
+    });
+    return response;
   },
 
   // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
@@ -34,3 +43,14 @@ export default {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;
+
+async function respond(request: Request, info: RequestInfo): Promise<Response> {
+  const misconfigured = configurationFailure(info.requestId);
+  if (misconfigured) return withSecurityHeaders(request, misconfigured, info);
+  if (isCrossSiteMutation(request)) {
+    return withSecurityHeaders(request, crossSiteRefusal(request), info);
+  }
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, info);
+  return withSecurityHeaders(request, await handleRequest(request, context), info);
+}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RequestReference } from "../observability/request-reference";
 
 interface ErrorCardProps {
   status: number;
@@ -20,6 +21,7 @@ export function ErrorCard({ status, message, detail }: ErrorCardProps) {
               ? "We could not complete your request. Please try again in a moment."
               : "We could not complete your request.")}
         </p>
+        {serverError ? <RequestReference /> : null}
         {detail ? <pre className="error-detail">{detail}</pre> : null}
         <p className="card-actions">
           <Link to="/" className="btn btn-primary">

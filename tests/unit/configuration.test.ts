@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { configurationProblems, REQUIRED_BINDINGS } from "../../app/config/problems";
+import { routeName } from "../../app/observability/route-name";
+
+const bindings = Object.fromEntries(REQUIRED_BINDINGS.map((name) => [name, {}]));
+const stripe = {
+  STRIPE_SECRET_KEY: "sk_live_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+  STRIPE_PRICE_PREMIUM: "price_p",
+  STRIPE_PRICE_ULTIMATE: "price_u",
+};
+const production = {
+  ...bindings,
+  ...stripe,
+  ENVIRONMENT: "production",
+  SESSION_SECRET: "s".repeat(40),
+  SALES_EMAIL: "sales@example.com",
+};
+
+describe("the configuration check", () => {
+  it("accepts a complete production configuration and a bare local one", () => {
+    expect(configurationProblems(production)).toEqual([]);
+    expect(configurationProblems({ ...bindings, ENVIRONMENT: "development" })).toEqual([]);
+  });
+
+  it("names every missing or malformed setting, never its value", () => {
+    const problems = configurationProblems({
+      ...production,
+      SESSION_SECRET: "short-secret-value",
+      SALES_EMAIL: "not-an-address",
+      LOGOS: undefined,
+      GOOGLE_CLIENT_ID: "google-id-value",
+    });
+    expect(problems).toEqual([
+      "SALES_EMAIL must be an e-mail address",
+      "SESSION_SECRET must be at least 32 characters",
+      "the LOGOS binding is missing",
+      "GOOGLE_CLIENT_SECRET must be set too (GOOGLE_CLIENT_ID is)",
+    ]);
+    expect(problems.join(" ")).not.toMatch(/short-secret-value|not-an-address|google-id-value/);
+  });
+
+  it("requires a session secret and real payments outside development", () => {
+    const { SESSION_SECRET: _, ...withoutSecret } = production;
+    expect(configurationProblems({ ...withoutSecret, ENVIRONMENT: "staging" })).toContain(
+      "SESSION_SECRET is not set (required in staging)",
+    );
+    const noStripe = Object.fromEntries(
+      Object.entries(production).filter(([key]) => !key.startsWith("STRIPE_")),
+    );
+    expect(configurationProblems(noStripe).join(" ")).toMatch(
+      /simulated provider never runs in production/,
+    );
+    expect(configurationProblems({ ...production, ENVIRONMENT: "prod" })).toContain(
+      "ENVIRONMENT must be development, staging or production",
+    );
+  });
+});
+
+describe("route names in the request log", () => {
+  it("hide ids, slugs and query strings", () => {
+    expect(routeName("/api/qr-codes/123/download")).toBe("/api/qr-codes/:id/download");
+    expect(routeName("/s/Ab3dE9xq")).toBe("/s/:slug");
+    expect(routeName("/dashboard")).toBe("/dashboard");
+  });
+});
