@@ -4,7 +4,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestInfoContext } from "./request-context";
 import { describeError, log } from "./observability/log.server";
-import { RequestIdProvider } from "./observability/request-reference";
+import { isStorageOutage } from "./observability/outage";
+import { ErrorContextProvider } from "./observability/request-reference";
 import { NonceProvider } from "./security/nonce";
 
 /** Server errors go to the log with their cause and the request id the error page shows. */
@@ -13,8 +14,10 @@ export function handleError(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
   if (request.signal.aborted) return;
-  log("error", "server_error", {
-    requestId: context.get(requestInfoContext).requestId,
+  const info = context.get(requestInfoContext);
+  if (isStorageOutage(error)) info.storageOutage = true;
+  log("error", info.storageOutage ? "storage_outage" : "server_error", {
+    requestId: info.requestId,
     method: request.method,
     path: new URL(request.url).pathname,
     ...describeError(error),
@@ -28,13 +31,17 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, requestId } = loadContext.get(requestInfoContext);
+  const { nonce, requestId, storageOutage } = loadContext.get(requestInfoContext);
+  if (storageOutage && responseStatusCode >= 500) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+  }
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RequestIdProvider value={requestId}>
+      <ErrorContextProvider value={{ requestId, storageOutage }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </RequestIdProvider>
+      </ErrorContextProvider>
     </NonceProvider>,
     {
       nonce,

@@ -21,6 +21,7 @@ export default {
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
+      storageOutage: false,
       currentUser: () => (user ??= loadUser(request)),
     };
     const response = await respond(request, info);
@@ -52,5 +53,22 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   }
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
-  return withSecurityHeaders(request, await handleRequest(request, context), info);
+  const response = await handleRequest(request, context);
+  return withSecurityHeaders(request, outageAnswer(response, info) ?? response, info);
+}
+
+/**
+ * A storage outage behind a script's call becomes the spec's "Server temporarily unavailable"
+ * with a 503 (pages say the same through their error boundary, see entry.server.tsx).
+ */
+function outageAnswer(response: Response, info: RequestInfo): Response | null {
+  if (!info.storageOutage || response.status < 500) return null;
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) return null;
+  return Response.json(
+    {
+      message: "Server temporarily unavailable. Please try again in a minute.",
+      code: "SERVER_ERROR",
+    },
+    { status: 503, headers: { "Retry-After": "30", "Cache-Control": "no-store" } },
+  );
 }

@@ -9,6 +9,8 @@ export interface RequestInfo {
   nonce: string;
   /** Lets handlers finish work (logging, counters) after the response is sent. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** Set when a storage service failed this request: the answer is a 503, "try again". */
+  storageOutage: boolean;
   /** The signed-in user, looked up once per request however many loaders ask. */
   currentUser: () => Promise<UserRecord | null>;
 }

@@ -11,12 +11,13 @@ import {
 } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
 import type { Logo } from "../qr/png.server";
-import { storeLogo } from "../storage/logos.server";
+import { LogoStoreError, storeLogo } from "../storage/logos.server";
 import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
 
 export type SaveOutcome =
-  { ok: true; id: number } | { ok: false; status: 400 | 401 | 403; title: string; message: string };
+  | { ok: true; id: number }
+  | { ok: false; status: 400 | 401 | 403 | 503; title: string; message: string };
 
 /**
  * Saves a code for `user` after the checks of spec section 4, in the spec's order: signed in,
@@ -65,7 +66,13 @@ export async function saveForUser(
       return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
   }
   const db = createDatabase();
-  const logoUrl = logo ? await storeLogo(user.id, logo) : null;
+  let logoUrl: string | null = null;
+  try {
+    logoUrl = logo ? await storeLogo(user.id, logo) : null;
+  } catch (error) {
+    if (!(error instanceof LogoStoreError)) throw error;
+    return { ok: false, status: 503, title: error.title, message: error.message };
+  }
   const id = await saveCode(db, {
     logoUrl,
     userId: user.id,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { RequestReference } from "../observability/request-reference";
+import { RequestReference, useStorageOutage } from "../observability/request-reference";
 
 interface ErrorCardProps {
   status: number;
@@ -11,15 +11,24 @@ interface ErrorCardProps {
 
 export function ErrorCard({ status, message, detail }: ErrorCardProps) {
   const serverError = status >= 500;
+  const outage = useStorageOutage() && serverError;
   return (
     <section className="container narrow">
-      <div className="card status-card" role="alert">
-        <h1>{serverError ? "Something went wrong" : `Error ${status}`}</h1>
+      <div className="card status-card" role="alert" data-storage-outage={outage || undefined}>
+        <h1>
+          {outage
+            ? "Temporarily unavailable"
+            : serverError
+              ? "Something went wrong"
+              : `Error ${status}`}
+        </h1>
         <p>
-          {message ??
-            (serverError
-              ? "We could not complete your request. Please try again in a moment."
-              : "We could not complete your request.")}
+          {outage
+            ? "Part of our service is not answering right now. Nothing you sent was half-saved: please try again in a minute."
+            : (message ??
+              (serverError
+                ? "We could not complete your request. Please try again in a moment."
+                : "We could not complete your request."))}
         </p>
         {serverError ? <RequestReference /> : null}
         {detail ? <pre className="error-detail">{detail}</pre> : null}

@@ -1,9 +1,19 @@
 import { createContext, useContext } from "react";
 
-/** The request id, from the server renderer to the error page (which support may be sent). */
-const RequestIdContext = createContext("");
+/** From the server renderer to the error page: the request id, and whether storage failed. */
+const ErrorContext = createContext({ requestId: "", storageOutage: false });
 
-export const RequestIdProvider = RequestIdContext.Provider;
+export const ErrorContextProvider = ErrorContext.Provider;
+
+/**
+ * True on a page rendered because a storage service was not answering; in the browser it is
+ * read back from the server's HTML (the `data-storage-outage` mark), so hydration agrees.
+ */
+export function useStorageOutage(): boolean {
+  const fromServer = useContext(ErrorContext).storageOutage;
+  if (fromServer || typeof document === "undefined") return fromServer;
+  return document.querySelector("[data-storage-outage]") !== null;
+}
 
 const ELEMENT_ID = "error-reference";
 
@@ -13,7 +23,7 @@ const ELEMENT_ID = "error-reference";
  * server's HTML, so hydration keeps it; an error after a client-side navigation has none.
  */
 export function RequestReference() {
-  const fromServer = useContext(RequestIdContext);
+  const fromServer = useContext(ErrorContext).requestId;
   const requestId =
     fromServer ||
     (typeof document === "undefined"

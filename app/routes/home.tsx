@@ -3,7 +3,7 @@ import { hasFlash, redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
-import { loadLogo, storeLogo } from "../storage/logos.server";
+import { loadLogo, LogoStoreError, storeLogo } from "../storage/logos.server";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
 import { TrialBanner } from "../components/trial-banner";
@@ -76,8 +76,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         variant: "error",
       });
     }
-    const key = await storeLogo(user.id, upload.logo);
-    return redirectWithToast(request, back(key), { title: "Logo uploaded", variant: "success" });
+    try {
+      const key = await storeLogo(user.id, upload.logo);
+      return redirectWithToast(request, back(key), { title: "Logo uploaded", variant: "success" });
+    } catch (error) {
+      if (!(error instanceof LogoStoreError)) throw error;
+      return redirectWithToast(request, back(""), {
+        title: error.title,
+        description: error.message,
+        variant: "error",
+      });
+    }
   }
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) {

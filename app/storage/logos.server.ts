@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { describeError, log } from "../observability/log.server";
 import { sniffLogo } from "../qr/logo";
 import type { Logo } from "../qr/png.server";
 
@@ -17,10 +18,24 @@ export function logoOwner(key: string): string {
   return key.slice(LOGO_PREFIX.length).split("/")[0]!;
 }
 
+/** R2 did not take the logo; nothing else was written. */
+export class LogoStoreError extends Error {
+  readonly title = "Upload failed";
+  constructor() {
+    super("We could not store your logo just now. Please try again in a minute.");
+    this.name = "LogoStoreError";
+  }
+}
+
 export async function storeLogo(userId: string, logo: Logo): Promise<string> {
   const digest = hex(await crypto.subtle.digest("SHA-256", new Uint8Array(logo.bytes)));
   const key = `${LOGO_PREFIX}${userId}/${digest}`;
-  await env.LOGOS.put(key, logo.bytes, { httpMetadata: { contentType: logo.type } });
+  try {
+    await env.LOGOS.put(key, logo.bytes, { httpMetadata: { contentType: logo.type } });
+  } catch (cause) {
+    log("warn", "logo_store_failed", describeError(cause));
+    throw new LogoStoreError();
+  }
   return key;
 }
 

@@ -34,7 +34,7 @@ export default defineConfig(async () => {
     test: {
       name: "worker",
       // Each request writes a log line; show them only for the tests that fail.
-      silent: "passed-only",
+      silent: "passed-only" as const,
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
       globalSetup: ["tests/fakes/oidc-provider.ts"],
