@@ -66,7 +66,7 @@ export async function saveForUser(
       return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
   }
   const db = createDatabase();
-  let logoUrl: string | null = null;
+  let logoUrl: string | null;
   try {
     logoUrl = logo ? await storeLogo(user.id, logo) : null;
   } catch (error) {
