@@ -27,6 +27,7 @@ export default [
   route("api/analytics", "routes/api.analytics.ts"),
   route("api/qr-codes/generate", "routes/api.qr-codes.generate.ts"),
   route("api/qr-codes/:id/download", "routes/api.qr-codes.download.ts"),
+  route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
