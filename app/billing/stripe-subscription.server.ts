@@ -11,7 +11,8 @@ export function retrieveSubscription(stripe: Stripe, id: string) {
   return stripe.subscriptions.retrieve(id, { expand: ["schedule"] });
 }
 
-function idOf(value: string | { id: string }): string {
+/** The id of a Stripe reference, expanded or not. */
+export function idOf(value: string | { id: string }): string {
   return typeof value === "string" ? value : value.id;
 }
 

@@ -6,31 +6,17 @@ import { PaymentError } from "./provider.server";
 import type { StripeSettings } from "./settings.server";
 import { createStripeClient } from "./stripe-client.server";
 import { withStripe } from "./stripe-errors.server";
-import { retrieveSubscription, snapshotOf } from "./stripe-subscription.server";
+import { idOf, retrieveSubscription, snapshotOf } from "./stripe-subscription.server";
 
 // Stripe's webhook: the only way Stripe's view of a subscription reaches the user's record.
 // An event is only a nudge. Whatever it carries, the subscription is read afresh from Stripe
 // and that reading is mirrored, so late or reordered deliveries can never bring back an older
 // state; applySubscriptionSnapshot then makes each event count once.
 
-/** The events to send to this endpoint (README "Stripe" lists the same). */
-export const STRIPE_WEBHOOK_EVENTS = [
-  "checkout.session.completed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "customer.subscription.paused",
-  "customer.subscription.resumed",
-  "invoice.paid",
-  "invoice.payment_succeeded",
-  "invoice.payment_failed",
-] as const;
-
-function idOf(value: string | { id: string }): string {
-  return typeof value === "string" ? value : value.id;
-}
-
-/** The subscription an event is about, or null when it is not about one. */
+/**
+ * The subscription an event is about, or null for events this app does not act on. README
+ * "Payments (Stripe)" lists the same events for the endpoint's configuration.
+ */
 function subscriptionIdOf(event: Stripe.Event): string | null {
   switch (event.type) {
     case "customer.subscription.created":
