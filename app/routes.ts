@@ -41,6 +41,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("trial-banner", "routes/trial-banner.ts"),
   route("payment-success", "routes/payment-success.tsx"),
+  route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,5 @@
+import { getPaymentSettings } from "../billing/settings.server";
+
 interface HeaderContext {
   nonce: string;
   requestId: string;
@@ -11,24 +13,51 @@ export function createNonce(): string {
 }
 
 /**
+ * What Stripe's Payment Element needs (Stripe.js, its frames, its API), and Stripe Checkout as a
+ * form target: the no-JavaScript checkout posts to /checkout, which answers 303 to Stripe
+ * Checkout, and browsers apply form-action to that redirect too.
+ */
+const STRIPE = {
+  script: "https://js.stripe.com https://*.js.stripe.com",
+  frame: "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+  connect: "https://api.stripe.com",
+  formAction: "https://checkout.stripe.com",
+};
+
+/**
  * The policy for HTML documents. Scripts run only when they carry this response's nonce (or are
  * loaded by one that does); nothing may frame the app; forms post only to this origin.
  * Inline style attributes are allowed because SVG and React render some; <style> elements are not.
+ * Stripe's origins are allowed only where Stripe takes the payments.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, { stripe }: { stripe: boolean }): string {
+  const also = (sources: string) => (stripe ? ` ${sources}` : "");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${also(STRIPE.script)}`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${also(STRIPE.connect)}`,
+    ...(stripe ? [`frame-src 'self' ${STRIPE.frame}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self'${also(STRIPE.formAction)}`,
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * Whether Stripe takes the payments. Half-configured payments fail where payments are used; the
+ * headers of every page must not fail with them.
+ */
+function stripeTakesPayments(): boolean {
+  try {
+    return getPaymentSettings().provider === "stripe";
+  } catch {
+    return false;
+  }
 }
 
 export function withSecurityHeaders(
@@ -43,10 +72,13 @@ export function withSecurityHeaders(
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  const stripe = stripeTakesPayments();
+  // Wallets (Apple Pay, Google Pay) in Stripe's payment frame need the Payment Request API there.
+  const payment = stripe ? `payment=(self "https://js.stripe.com")` : "payment=(self)";
+  headers.set("Permissions-Policy", `camera=(), microphone=(), geolocation=(), ${payment}`);
   headers.set("X-Request-Id", requestId);
   if (headers.get("Content-Type")?.startsWith("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
   }
   if (!LOCAL_HOSTS.has(new URL(request.url).hostname)) {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

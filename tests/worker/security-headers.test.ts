@@ -17,6 +17,13 @@ describe("security headers", () => {
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
+  it("lets no payment provider in while payments are simulated", async () => {
+    const response = await appFetch("/");
+    expect(response.headers.get("Content-Security-Policy")).not.toContain("stripe.com");
+    expect(response.headers.get("Content-Security-Policy")).toContain("form-action 'self';");
+    expect(response.headers.get("Permissions-Policy")).toContain("payment=(self)");
+  });
+
   it("uses a fresh nonce for every response", async () => {
     const first = (await appFetch("/")).headers.get("Content-Security-Policy");
     const second = (await appFetch("/")).headers.get("Content-Security-Policy");

@@ -1,43 +1,79 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { fakeProviderAddresses } from "../fakes/oidc-provider";
+import { fakeStripeApiBase } from "../fakes/stripe-api";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 // Integration tests run inside workerd against the production build of the whole app
 // (`npm run build` first), with the bindings of build/server/wrangler.json and a fresh,
-// migrated D1 database per test file.
+// migrated D1 database per test file. Two projects: "worker" runs the app as local runs do,
+// with the offline payment simulator; "stripe" runs it with Stripe configured, against the
+// local stand-in for Stripe's API in tests/fakes/stripe-api.ts.
 export default defineConfig(async () => {
   const provider = await fakeProviderAddresses();
+  const migrations = await readD1Migrations(`${root}/migrations`);
+
+  function workerProject(name: string, bindings: Record<string, unknown>) {
+    return {
+      root,
+      plugins: [
+        cloudflareTest({
+          wrangler: { configPath: `${root}/build/server/wrangler.json` },
+          miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...bindings } },
+        }),
+      ],
+      test: {
+        name,
+        setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
+      },
+    };
+  }
+
+  const worker = workerProject("worker", {
+    // Both federated sign-ins point at the local provider of tests/fakes/oidc-provider.ts.
+    GOOGLE_ISSUER: provider.issuer,
+    GOOGLE_CLIENT_ID: "google-test-client",
+    GOOGLE_CLIENT_SECRET: "google-test-secret",
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: "platform-test-client",
+    OIDC_CLIENT_SECRET: "platform-test-secret",
+    // Where the tests choose the claims of the provider's next ID token.
+    FAKE_OIDC_CONTROL_URL: provider.controlUrl,
+  });
+  const stripe = workerProject("stripe", {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: "whsec_test_fake_webhook_secret",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_PRICE_PREMIUM: "price_premium_test",
+    STRIPE_PRICE_ULTIMATE: "price_ultimate_test",
+    STRIPE_API_BASE: await fakeStripeApiBase(),
+  });
+
   return {
-    root,
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: `${root}/build/server/wrangler.json` },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-            // Both federated sign-ins point at the local provider of tests/fakes/oidc-provider.ts.
-            GOOGLE_ISSUER: provider.issuer,
-            GOOGLE_CLIENT_ID: "google-test-client",
-            GOOGLE_CLIENT_SECRET: "google-test-secret",
-            OIDC_ISSUER: provider.issuer,
-            OIDC_CLIENT_ID: "platform-test-client",
-            OIDC_CLIENT_SECRET: "platform-test-secret",
-            // Where the tests choose the claims of the provider's next ID token.
-            FAKE_OIDC_CONTROL_URL: provider.controlUrl,
-          },
-        },
-      }),
-    ],
     test: {
-      name: "worker",
       // Each request writes a log line; show them only for the tests that fail.
       silent: "passed-only" as const,
-      include: ["tests/worker/**/*.test.ts"],
-      setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
-      globalSetup: ["tests/fakes/oidc-provider.ts"],
+      projects: [
+        {
+          ...worker,
+          test: {
+            ...worker.test,
+            include: ["tests/worker/**/*.test.ts"],
+            exclude: [...configDefaults.exclude, "tests/worker/stripe/**"],
+            globalSetup: ["tests/fakes/oidc-provider.ts"],
+          },
+        },
+        {
+          ...stripe,
+          test: {
+            ...stripe.test,
+            include: ["tests/worker/stripe/**/*.test.ts"],
+            globalSetup: ["tests/fakes/stripe-api.ts"],
+          },
+        },
+      ],
     },
   };
 });

@@ -1,0 +1,32 @@
+import Stripe from "stripe";
+import type { StripeSettings } from "./settings.server";
+
+// One way to build the Stripe client, for the provider and the webhook alike.
+
+/** Long enough for Stripe on a bad day, short enough that a checkout page never hangs. */
+export const STRIPE_TIMEOUT_MS = 10_000;
+
+/**
+ * A Stripe client that talks over fetch (Workers have no node:http) and gives up after
+ * `timeoutMs`, retrying once (Stripe's SDK adds an idempotency key, so a retried create is safe).
+ * STRIPE_API_BASE, set only by the tests, points it at a local stand-in for Stripe's API.
+ */
+export function createStripeClient(settings: StripeSettings, timeoutMs = STRIPE_TIMEOUT_MS) {
+  return new Stripe(settings.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: timeoutMs,
+    ...apiAddress(settings.STRIPE_API_BASE),
+  });
+}
+
+function apiAddress(base: string | undefined) {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === "http" ? "80" : "443"),
+    protocol,
+  } as const;
+}

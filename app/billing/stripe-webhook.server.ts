@@ -1,0 +1,102 @@
+import Stripe from "stripe";
+import { jsonProblem } from "../auth/responses.server";
+import type { Database } from "../db/client.server";
+import { applySubscriptionSnapshot, findUserByCustomer } from "../models/billing.server";
+import { PaymentError } from "./provider.server";
+import type { StripeSettings } from "./settings.server";
+import { createStripeClient } from "./stripe-client.server";
+import { withStripe } from "./stripe-errors.server";
+import { idOf, retrieveSubscription, snapshotOf } from "./stripe-subscription.server";
+
+// Stripe's webhook: the only way Stripe's view of a subscription reaches the user's record.
+// An event is only a nudge. Whatever it carries, the subscription is read afresh from Stripe
+// and that reading is mirrored, so late or reordered deliveries can never bring back an older
+// state; applySubscriptionSnapshot then makes each event count once.
+
+/**
+ * The subscription an event is about, or null for events this app does not act on. README
+ * "Payments (Stripe)" lists the same events for the endpoint's configuration.
+ */
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+      return event.data.object.id;
+    case "invoice.paid":
+    case "invoice.payment_succeeded":
+    case "invoice.payment_failed": {
+      const subscription = event.data.object.parent?.subscription_details?.subscription;
+      return subscription ? idOf(subscription) : null;
+    }
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      return session.mode === "subscription" && session.subscription
+        ? idOf(session.subscription)
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+async function verifiedEvent(request: Request, secret: string): Promise<Stripe.Event | null> {
+  const signature = request.headers.get("Stripe-Signature");
+  if (!signature) return null;
+  try {
+    return await Stripe.webhooks.constructEventAsync(
+      await request.text(),
+      signature,
+      secret,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  } catch {
+    return null;
+  }
+}
+
+function ignored() {
+  return Response.json({ received: true, ignored: true });
+}
+
+export async function handleStripeWebhook(
+  request: Request,
+  db: Database,
+  settings: StripeSettings,
+): Promise<Response> {
+  const event = await verifiedEvent(request, settings.STRIPE_WEBHOOK_SECRET);
+  if (!event) return jsonProblem(400, "The Stripe-Signature header is missing or does not match.");
+  const subscriptionId = subscriptionIdOf(event);
+  if (!subscriptionId) return ignored();
+
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await withStripe("reading a subscription for a webhook", () =>
+      retrieveSubscription(createStripeClient(settings), subscriptionId),
+    );
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    // Nothing was recorded, so Stripe's retry of this event gets a full second chance.
+    return jsonProblem(500, "Stripe could not be asked about this subscription; retry later.");
+  }
+
+  const customerId = idOf(subscription.customer);
+  const userId =
+    subscription.metadata.user_id || (await findUserByCustomer(db, customerId))?.id || null;
+  const snapshot = userId
+    ? snapshotOf(subscription, { userId, settings, observedAt: new Date() })
+    : null;
+  if (!snapshot) {
+    console.warn("Stripe webhook: subscription is not for a user and plan of this app", {
+      event: event.id,
+      subscription: subscription.id,
+      customer: customerId,
+    });
+    return ignored();
+  }
+  const outcome = await applySubscriptionSnapshot(db, { id: event.id, type: event.type }, snapshot);
+  return Response.json({ received: true, outcome });
+}
