@@ -188,7 +188,7 @@ describe("choosing a plan", () => {
     expect(response.headers.get("Location")).toBe("/pricing");
     const page = await landOn(response, cookie);
     expect(page).toContain("Trial Started! Your 7-day Premium trial has begun.");
-    expect(page).toMatch(/Premium Current plan \$15 \/month Free trial used/);
+    expect(page).toMatch(/Premium Current plan \$15 \/month Your free trial has been used/);
 
     const user = await currentUser(cookie);
     expect(user.subscriptionPlan).toBe("premium");

@@ -17,9 +17,10 @@ function CellContent({ cell }: { cell: Cell }) {
 /** Every plan's features side by side, generated from the catalogue. */
 export function ComparisonTable() {
   return (
-    <section className="pricing-section" aria-labelledby="compare-heading">
+    <section className="pricing-section">
       <h2 id="compare-heading">Compare plans</h2>
-      {/* On a phone the table scrolls inside this box, not the page; focusable for keyboards. */}
+      {/* On a phone the table scrolls inside this box, not the page; focusable for keyboards.
+          The box is the named region, so the section around it is not a second one. */}
       <div className="table-scroll" role="region" aria-labelledby="compare-heading" tabIndex={0}>
         <table className="compare-table">
           <caption className="sr-only">What each plan includes</caption>

@@ -15,11 +15,9 @@ function Price({ plan }: { plan: PlanId }) {
 
 function TrialNote({ plan, trialUsed }: { plan: PlanId; trialUsed: boolean }) {
   if (PLANS[plan].priceCents === 0) return <p className="plan-note muted">No card needed</p>;
-  return (
-    <p className="plan-note">
-      {trialUsed ? "Free trial used — subscribe any time" : `${TRIAL_DAYS}-day free trial`}
-    </p>
-  );
+  // One trial per account: after it, choosing a paid plan leads to checkout.
+  if (trialUsed) return <p className="plan-note muted">Your free trial has been used</p>;
+  return <p className="plan-note">{TRIAL_DAYS}-day free trial</p>;
 }
 
 /** The three plan cards, in plan order, with the signed-in user's plan marked. */
@@ -52,7 +50,7 @@ export function PlanCards({
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <ChoosePlanForm plan={plan} primary={plan !== "free"} />
+            <ChoosePlanForm plan={plan} primary={plan !== "free" && !current} />
           </li>
         );
       })}
