@@ -9,6 +9,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("download.png", "routes/download.ts", { id: "download-png" }),
   route("download.svg", "routes/download.ts", { id: "download-svg" }),
+  route("pricing", "routes/pricing.tsx"),
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),

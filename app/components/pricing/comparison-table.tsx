@@ -1,0 +1,53 @@
+import { PLAN_IDS, PLANS } from "../../plans/catalogue";
+import { type Cell, comparisonRows } from "../../plans/features";
+
+function CellContent({ cell }: { cell: Cell }) {
+  if (cell.kind === "text") return <>{cell.text}</>;
+  // The mark is for the eye; screen readers hear the words.
+  return (
+    <>
+      <span aria-hidden="true" className={cell.kind === "yes" ? "mark-yes" : "mark-no"}>
+        {cell.kind === "yes" ? "✓" : "—"}
+      </span>
+      <span className="sr-only">{cell.kind === "yes" ? "Included" : "Not included"}</span>
+    </>
+  );
+}
+
+/** Every plan's features side by side, generated from the catalogue. */
+export function ComparisonTable() {
+  return (
+    <section className="pricing-section">
+      <h2 id="compare-heading">Compare plans</h2>
+      {/* On a phone the table scrolls inside this box, not the page; focusable for keyboards.
+          The box is the named region, so the section around it is not a second one. */}
+      <div className="table-scroll" role="region" aria-labelledby="compare-heading" tabIndex={0}>
+        <table className="compare-table">
+          <caption className="sr-only">What each plan includes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Feature</th>
+              {PLAN_IDS.map((plan) => (
+                <th key={plan} scope="col">
+                  {PLANS[plan].name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {comparisonRows().map((row) => (
+              <tr key={row.feature}>
+                <th scope="row">{row.feature}</th>
+                {PLAN_IDS.map((plan) => (
+                  <td key={plan}>
+                    <CellContent cell={row.cells[plan]} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
