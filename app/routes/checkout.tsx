@@ -7,11 +7,13 @@ import { ACTIVE_SUBSCRIPTION_MESSAGE, checkoutRequest } from "../billing/checkou
 import { getPaymentProvider } from "../billing/payments.server";
 import { PaymentError } from "../billing/provider.server";
 import { PAYMENTS_UNAVAILABLE } from "../billing/responses.server";
-import { PaymentsNotConfiguredError } from "../billing/settings.server";
+import { getPaymentSettings, PaymentsNotConfiguredError } from "../billing/settings.server";
 import { SimulatedProvider } from "../billing/simulated.server";
 import { isPaidPlanId, type PaidPlanId } from "../billing/subscription";
 import { testCardSchema } from "../billing/test-card";
+import { StripeCheckout } from "../components/billing/stripe-checkout";
 import { TestCardForm } from "../components/billing/test-card-form";
+import { useHydrated } from "../components/use-hydrated";
 import { useToast } from "../components/toast";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
@@ -51,11 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const checkout = checkoutRequest(user, plan, new URL(request.url).origin);
   const summary = { plan, trialEnd: checkout.trialEnd?.toISOString() ?? null };
   try {
+    const settings = getPaymentSettings();
     const provider = getPaymentProvider(createDatabase());
     return data(
       {
         ...summary,
         provider: provider.name,
+        publishableKey:
+          settings.provider === "stripe" ? settings.stripe.STRIPE_PUBLISHABLE_KEY : null,
         // The simulator's form carries its secret. Stripe's subscription is created only when
         // the browser asks (POST /api/create-subscription) or the no-JS form is sent.
         clientSecret:
@@ -69,7 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof PaymentsNotConfiguredError)) throw error;
     return data(
-      { ...summary, provider: null, clientSecret: null, setupError: PAYMENTS_UNAVAILABLE },
+      {
+        ...summary,
+        provider: null,
+        publishableKey: null,
+        clientSecret: null,
+        setupError: PAYMENTS_UNAVAILABLE,
+      },
       { status: 503, headers: NO_STORE },
     );
   }
@@ -132,7 +143,8 @@ function PaymentFailedToast({ message }: { message: string | null | undefined })
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, trialEnd, provider, clientSecret, setupError } = loaderData;
+  const { plan, trialEnd, provider, publishableKey, clientSecret, setupError } = loaderData;
+  const hydrated = useHydrated();
   const details = PLANS[plan];
   return (
     <section className="container checkout">
@@ -175,7 +187,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {provider === "simulated" && clientSecret ? (
             <TestCardForm clientSecret={clientSecret} lastResult={actionData?.result} />
           ) : null}
-          {provider === "stripe" ? (
+          {provider === "stripe" && hydrated && publishableKey ? (
+            <StripeCheckout plan={plan} publishableKey={publishableKey} />
+          ) : null}
+          {provider === "stripe" && !hydrated ? (
             <form method="post">
               <input type="hidden" name="intent" value="hosted" />
               <button type="submit" className="btn btn-primary btn-block">

@@ -16,10 +16,16 @@ async function payWith(page: Page, card: string) {
 
 const planTab = (page: Page) => page.getByRole("region", { name: /Plan & Billing/ });
 
-test("sign up with Premium, pay during the trial, upgrade, schedule a downgrade and cancel", async ({
+test("from pricing: sign up with Premium, pay during the trial, upgrade, schedule a downgrade and cancel", async ({
   page,
 }) => {
-  await page.goto("/auth?plan=premium&mode=signup");
+  await page.goto("/pricing");
+  await page
+    .locator(".plan-card")
+    .filter({ has: page.getByRole("heading", { name: "Premium", exact: true }) })
+    .getByRole("button", { name: "Choose Premium" })
+    .click();
+  await expect(page).toHaveURL(/\/auth\?plan=premium&mode=signup$/);
   await expect(page.getByText("Start your 7-day Premium trial.")).toBeVisible();
   await page.getByLabel("First name").fill("Paula");
   await page.getByLabel("Last name").fill("Payer");
