@@ -26,6 +26,8 @@ export default defineConfig(async () => {
       ],
       test: {
         name,
+        // Sign-ups hash passwords (PBKDF2) and two projects share two cores: allow for a busy machine.
+        testTimeout: 20_000,
         setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
       },
     };
