@@ -94,3 +94,9 @@ export function recordUsage(
   }
   return next;
 }
+
+/** The code a share query (`type=url&url=…&size=256&fg=…&bg=…`) describes; null without a type. */
+export function codeFromQuery(query: string): CreatedCode | null {
+  const type = new URLSearchParams(query).get("type");
+  return QR_TYPES.includes(type as QrType) ? { key: codeKey(query), type: type as QrType } : null;
+}
