@@ -28,9 +28,11 @@ import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
 import appCss from "./styles/app.css?url";
+import delightCss from "./styles/delight.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: delightCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

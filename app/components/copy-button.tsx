@@ -6,7 +6,15 @@ import { useHydrated } from "./use-hydrated";
  * manually."). Copying needs JavaScript, so without it the button is not there and the link is
  * shown as text beside it.
  */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({
+  text,
+  label,
+  onCopied,
+}: {
+  text: string;
+  label: string;
+  onCopied?: () => void;
+}) {
   const toast = useToast();
   const hydrated = useHydrated();
   if (!hydrated) return null;
@@ -14,6 +22,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     try {
       await navigator.clipboard.writeText(text);
       toast({ title: "Link copied!", variant: "success", duration: 2000 });
+      onCopied?.();
     } catch {
       toast({
         title: "Copy failed",

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import type { SignedInUser } from "../root";
 import { SignOutForm } from "./auth/sign-out-form";
 import { LogoMark } from "./logo";
+import { requestTour } from "./tour/open-tour";
+import { useHydrated } from "./use-hydrated";
 
 function NavLinks({ user }: { user: SignedInUser | null }) {
   return (
@@ -81,6 +83,39 @@ function UserMenu({ user }: { user: SignedInUser }) {
   );
 }
 
+/**
+ * "Take a guided tour" (spec: the header's optional help button): a round "?" in the header, a
+ * labelled item in the phone menu, where the header has no room. The tour needs JavaScript, so
+ * the button appears only once it runs; elsewhere than home it goes home first.
+ */
+function TourButton({ inMenu = false }: { inMenu?: boolean }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className={inMenu ? "btn btn-ghost tour-menu-item" : "btn btn-ghost tour-button"}
+      title={inMenu ? undefined : "Take a guided tour"}
+      onClick={(event) => {
+        event.currentTarget.closest("details")?.removeAttribute("open");
+        requestTour();
+        if (location.pathname !== "/") void navigate("/");
+      }}
+    >
+      {inMenu ? (
+        "Take a guided tour"
+      ) : (
+        <>
+          <span aria-hidden="true">?</span>
+          <span className="sr-only">Take a guided tour</span>
+        </>
+      )}
+    </button>
+  );
+}
+
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -99,6 +134,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
         <nav aria-label="Main" className="nav-desktop">
           <NavLinks user={user} />
         </nav>
+        <TourButton />
         <div className={user ? "header-actions has-user" : "header-actions"}>
           {user?.upgradeTo ? (
             <Link to={`/checkout?plan=${user.upgradeTo}`} className="btn btn-primary upgrade-now">
@@ -128,6 +164,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
                 <AuthButtons />
               </div>
             )}
+            <TourButton inMenu />
           </div>
         </details>
       </div>

@@ -2,6 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { getUser, requireUser } from "../auth/user.server";
 import { engagementRate } from "../codes/engagement";
+import { AchievementsSlot } from "../components/achievements/achievements-slot";
+import { AnalyticsViewed } from "../components/achievements/analytics-viewed";
 import { ActivityChart, Breakdown } from "../components/activity-chart";
 import { SignOutForm } from "../components/auth/sign-out-form";
 import { CopyButton } from "../components/copy-button";
@@ -446,6 +448,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <CodeList loaded={loaded} />
+          <AnalyticsViewed withData={loaded.analytics} />
+          <AchievementsSlot />
         </>
       )}
     </section>

@@ -4,8 +4,12 @@ import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
 import { loadLogo, LogoStoreError, storeLogo } from "../storage/logos.server";
+import { AchievementsSlot } from "../components/achievements/achievements-slot";
+import { FeatureChecklist } from "../components/achievements/feature-checklist";
+import { useReportSavedCode } from "../components/achievements/use-report-saved-code";
 import { Generator, type GeneratorNotice } from "../components/generator/generator";
 import { HowItWorks } from "../components/how-it-works";
+import { TourLauncher } from "../components/tour/tour-launcher";
 import { TrialBanner } from "../components/trial-banner";
 import type { loader as rootLoader } from "../root";
 import { createDatabase } from "../db/client.server";
@@ -125,6 +129,8 @@ export const meta = () =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const flash = root?.flash ?? null;
+  useReportSavedCode(flash);
   return (
     <>
       <TrialBanner banner={root?.user?.trialBanner ?? null} />
@@ -135,6 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           without an account.
         </p>
       </section>
+      <FeatureChecklist />
       <Generator
         // A new address (a prefilled link, the form without JavaScript) starts from its settings.
         key={location.key}
@@ -146,7 +153,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         downloadsLeft={loaderData.downloadsLeft}
         origin={loaderData.origin}
       />
+      <AchievementsSlot />
       <HowItWorks />
+      <TourLauncher quiet={!location.search && !flash} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { codeFromQuery } from "../../achievements/activity";
 import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { PLANS } from "../../plans/catalogue";
 import { countsScans, SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
+import { preloadUsageTracker, useReportUsage } from "../achievements/use-report-usage";
 import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
 import { useToast } from "../toast";
@@ -99,7 +101,10 @@ function useLivePreview(
   // Fetch the QR core while the visitor reads, so that the first change draws at once.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-    idle(() => void loadPreviewModule().catch(() => undefined));
+    idle(() => {
+      void loadPreviewModule().catch(() => undefined);
+      preloadUsageTracker();
+    });
   }, []);
 
   useEffect(() => {
@@ -237,6 +242,7 @@ export function Generator({
   const toast = useToast();
   const hydrated = useHydrated();
   const { user } = useAuth();
+  const reportUsage = useReportUsage();
   const svgAllowed = user !== null && PLANS[user.plan].capabilities.svg;
   const [fields, setFields] = useState(initialFields);
   const [previewFields, setPreviewFields] = useState(initialFields);
@@ -254,6 +260,11 @@ export function Generator({
     if (prefilled) toast({ title: "QR settings loaded!", variant: "success", duration: 3000 });
   }, [prefilled, toast]);
 
+  // The server only shows a logo its owner uploaded, so one here means a logo was added.
+  useEffect(() => {
+    if (logoKey) reportUsage("logo");
+  }, [logoKey, reportUsage]);
+
   const livePreview = useLivePreview(previewFields, initialFields, initialPreview);
   // With a logo the server draws the code (it holds the logo); the links carry the logo too.
   const withLogo = (path: string, query: string) =>
@@ -267,9 +278,12 @@ export function Generator({
 
   const setValue = (name: ContentField, value: string) =>
     setFields((current) => ({ ...current, values: { ...current.values, [name]: value } }));
-  const setStyle = (patch: Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>) =>
+  const setStyle = (patch: Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>) => {
     setFields((current) => ({ ...current, ...patch }));
+    reportUsage(patch.size ? "size" : "colors");
+  };
   const chooseType = (type: QrType) => {
+    if (type !== fields.type) reportUsage("type");
     const next = { ...fields, type };
     setFields(next);
     setPreviewFields(next);
@@ -277,6 +291,11 @@ export function Generator({
 
   const typeHref = (type: QrType) =>
     `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1) })}#generator`;
+
+  /** A download creates the code shown (spec: downloads and saves count as created). */
+  const reportDownload = (query: string) => {
+    reportUsage("download", codeFromQuery(query) ?? undefined);
+  };
 
   const sizeId = useId();
   return (
@@ -302,7 +321,7 @@ export function Generator({
         </p>
       ) : null}
 
-      <nav className="type-tabs" aria-label="Code type">
+      <nav className="type-tabs" aria-label="Code type" data-tour="generator">
         {QR_TYPES.map((type) => (
           <a
             key={type}
@@ -341,7 +360,7 @@ export function Generator({
               onChange={setValue}
             />
           </fieldset>
-          <fieldset>
+          <fieldset data-tour="customization">
             <legend>Size and colours</legend>
             <div className="field-row">
               <div className="field">
@@ -395,7 +414,7 @@ export function Generator({
               <p>{errors.form ?? "Fill in the details to see your QR code."}</p>
             </div>
           )}
-          <div className="preview-actions">
+          <div className="preview-actions" data-tour="download">
             <a
               className="btn btn-primary"
               href={preview.ok ? withLogo("/download.png", preview.query) : undefined}
@@ -403,6 +422,7 @@ export function Generator({
               onClick={(event) => {
                 if (!preview.ok) return event.preventDefault();
                 toast({ title: "Download started", variant: "success", duration: 2000 });
+                reportDownload(preview.query);
               }}
             >
               Download PNG
@@ -415,6 +435,8 @@ export function Generator({
                 if (!preview.ok) return event.preventDefault();
                 if (svgAllowed) {
                   toast({ title: "Download started", variant: "success", duration: 2000 });
+                  reportDownload(preview.query);
+                  reportUsage("svg-download");
                 } else {
                   event.preventDefault();
                   toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
@@ -437,7 +459,11 @@ export function Generator({
               <label htmlFor="share-link">Share link</label>
               <div className="share-row">
                 <input id="share-link" readOnly value={shareUrl} />
-                <CopyButton text={shareUrl} label="Copy share link" />
+                <CopyButton
+                  text={shareUrl}
+                  label="Copy share link"
+                  onCopied={() => reportUsage("share")}
+                />
               </div>
             </div>
           ) : null}

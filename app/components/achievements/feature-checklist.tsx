@@ -1,0 +1,39 @@
+import { TRACKED_FEATURES } from "../../achievements/features";
+import { useStoredProgress } from "./progress-store";
+
+/**
+ * The features a new visitor should find, ticked as they use them. What was used is known only
+ * to this browser, so the server's HTML (and a page without JavaScript) shows the list unticked:
+ * still a useful guide to what the generator can do.
+ */
+export function FeatureChecklist() {
+  const { featuresUsed } = useStoredProgress();
+  const found = TRACKED_FEATURES.filter(({ id }) => featuresUsed.includes(id)).length;
+  return (
+    <div className="container">
+      <details className="card checklist">
+        <summary>
+          <span className="checklist-heading">Discover the features</span>
+          <span className="checklist-count">
+            {found} of {TRACKED_FEATURES.length} found
+          </span>
+          <progress value={found} max={TRACKED_FEATURES.length} aria-hidden="true" />
+        </summary>
+        <ul className="checklist-items">
+          {TRACKED_FEATURES.map(({ id, label }) => {
+            const used = featuresUsed.includes(id);
+            return (
+              <li key={id} className={used ? "checklist-item found" : "checklist-item"}>
+                <span className="checklist-mark" aria-hidden="true">
+                  {used ? "✓" : ""}
+                </span>
+                {label}
+                <span className="sr-only">{used ? " (found)" : " (not found yet)"}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </details>
+    </div>
+  );
+}
