@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { loadUser } from "./auth/user.server";
+import { fromEdgeCache, keepAtEdge } from "./caching/edge.server";
 import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
@@ -51,10 +52,13 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   if (isCrossSiteMutation(request)) {
     return withSecurityHeaders(request, crossSiteRefusal(request), info);
   }
+  const cached = await fromEdgeCache(request, info.requestId);
+  if (cached) return cached;
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
   const response = await handleRequest(request, context);
-  return withSecurityHeaders(request, outageAnswer(response, info) ?? response, info);
+  const secured = withSecurityHeaders(request, outageAnswer(response, info) ?? response, info);
+  return keepAtEdge(request, secured, info.waitUntil);
 }
 
 /**

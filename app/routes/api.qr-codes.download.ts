@@ -1,4 +1,5 @@
 import { getUser } from "../auth/user.server";
+import { etagFor, isFresh } from "../caching/etag";
 import { createDatabase } from "../db/client.server";
 import {
   findViewableCode,
@@ -48,6 +49,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const encoded = slug
     ? { type: "url" as const, url: `${new URL(request.url).origin}/s/${slug}` }
     : content;
+  // A saved code's image changes only with the code: caches keep it and ask again each time
+  // (a public code's in shared caches too). A revalidation is not a new download.
+  const etag = await etagFor([
+    code.id,
+    code.updatedAt.getTime(),
+    format,
+    slug ? `${new URL(request.url).origin}/s/${slug}` : "",
+    code.logoUrl ?? "",
+  ]);
+  const caching = {
+    ETag: etag,
+    "Cache-Control": code.isPublic ? "public, no-cache" : "private, no-cache",
+  };
+  if (isFresh(request, etag)) return new Response(null, { status: 304, headers: caching });
   const logo = code.logoUrl ? await loadLogo(code.logoUrl, code.userId) : null;
   const matrix = contentMatrix(encoded, logo ? "H" : "M");
   const body =
@@ -67,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
       "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
+      ...caching,
       // An SVG is an active document; served as an attachment with no scripts allowed.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     },

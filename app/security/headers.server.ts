@@ -1,4 +1,5 @@
 import { getPaymentSettings } from "../billing/settings.server";
+import { htmlCacheControl } from "../caching/policy";
 
 interface HeaderContext {
   nonce: string;
@@ -79,6 +80,9 @@ export function withSecurityHeaders(
   headers.set("X-Request-Id", requestId);
   if (headers.get("Content-Type")?.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
+    if (!headers.has("Cache-Control")) {
+      headers.set("Cache-Control", htmlCacheControl(request, secured));
+    }
   }
   if (!LOCAL_HOSTS.has(new URL(request.url).hostname)) {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

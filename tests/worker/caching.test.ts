@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { demoSession, signUp } from "./accounts";
+import { appFetch, generate, ORIGIN } from "./app";
+
+// Who may keep what (issue #8, caching): personal pages no cache, the legal and help pages at
+// the edge for visitors without cookies, saved code images revalidated by ETag.
+
+describe("HTML", () => {
+  it("is never kept when it is personal", async () => {
+    const { cookie } = await signUp();
+    const signedIn = await appFetch("/", { headers: { Cookie: cookie } });
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    const visitor = await appFetch("/privacy", {
+      headers: { Cookie: `qr_visitor=${crypto.randomUUID()}` },
+    });
+    expect(visitor.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(visitor.headers.get("X-Edge-Cache")).toBeNull();
+  });
+
+  it("of the legal and help pages is served from the edge cache to visitors without cookies", async () => {
+    const first = await appFetch("/terms");
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=300, s-maxage=3600");
+    expect(first.headers.get("X-Edge-Cache")).toBe("miss");
+    const body = await first.text();
+    // The cache is filled after the response is sent.
+    let second = await appFetch("/terms");
+    for (let i = 0; i < 20 && second.headers.get("X-Edge-Cache") !== "hit"; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      second = await appFetch("/terms");
+    }
+    expect(second.headers.get("X-Edge-Cache")).toBe("hit");
+    expect(await second.text()).toBe(body);
+    expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
+    expect(second.headers.get("Content-Security-Policy")).toBe(
+      first.headers.get("Content-Security-Policy"),
+    );
+  });
+
+  it("of other pages for visitors is only stored to be checked again", async () => {
+    const home = await appFetch("/");
+    expect(home.headers.get("Cache-Control")).toBe("no-cache");
+    expect(home.headers.get("X-Edge-Cache")).toBeNull();
+  });
+});
+
+describe("saved code images", () => {
+  async function publicCode() {
+    const cookie = await demoSession("premium");
+    const saved = await generate(
+      {
+        type: "url",
+        data: { url: `https://example.com/etag-${crypto.randomUUID()}` },
+        customization: { size: 256, fgColor: "#000000", bgColor: "#ffffff" },
+        title: "Cached",
+        save: "true",
+      },
+      { cookie, headers: { Origin: ORIGIN } },
+    );
+    const { id } = await saved.json<{ id: number }>();
+    const shared = await appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      body: new URLSearchParams({ id: String(id), intent: "visibility", public: "true" }),
+    });
+    expect(shared.status).toBe(303);
+    return { id, cookie };
+  }
+
+  async function downloads(id: number, cookie: string) {
+    const response = await appFetch("/api/analytics", { headers: { Cookie: cookie } });
+    const body = await response.json<{ recentQRCodes: { id: number; downloadCount: number }[] }>();
+    return body.recentQRCodes.find((code) => code.id === id)!.downloadCount;
+  }
+
+  it("carry an ETag; a revalidation answers 304 and is not counted as a download", async () => {
+    const { id, cookie } = await publicCode();
+    const first = await appFetch(`/api/qr-codes/${id}/download?format=png`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("public, no-cache");
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{24}"$/);
+    expect(await downloads(id, cookie)).toBe(1);
+
+    const again = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+      headers: { "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await downloads(id, cookie)).toBe(1);
+
+    const svg = await appFetch(`/api/qr-codes/${id}/download?format=svg`, {
+      headers: { Cookie: cookie, "If-None-Match": etag },
+    });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("ETag")).not.toBe(etag);
+  });
+
+  it("of a private code are kept only by the owner's browser, and never shown to others", async () => {
+    const { id, cookie } = await publicCode();
+    await appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      body: new URLSearchParams({ id: String(id), intent: "visibility", public: "false" }),
+    });
+    const owner = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+      headers: { Cookie: cookie },
+    });
+    expect(owner.headers.get("Cache-Control")).toBe("private, no-cache");
+    const stranger = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+      headers: { "If-None-Match": owner.headers.get("ETag")! },
+    });
+    expect(stranger.status).toBe(404);
+  });
+});
