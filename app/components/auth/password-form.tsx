@@ -11,6 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../../auth/schemas";
 import type { PlanId } from "../../plans/catalogue";
 import { useToast } from "../toast";
+import { FieldError } from "../field-error";
 
 export type Mode = "signup" | "signin";
 
@@ -32,15 +33,6 @@ export function usePasswordFailureToast(actionData: PasswordActionData | undefin
         : { title: "Signin failed", description: actionData.message, variant: "error" },
     );
   }, [actionData, toast]);
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  );
 }
 
 interface PasswordFields {

@@ -2,15 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { DECLINING_TEST_CARDS, TEST_CARD_SUCCESS, testCardSchema } from "../../billing/test-card";
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  );
-}
+import { FieldError } from "../field-error";
 
 /**
  * The simulated provider's card form (ARCHITECTURE.md decision 5): a plain form that posts to
