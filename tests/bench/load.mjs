@@ -9,7 +9,7 @@
 //   LOAD_VIA=preview npm run load      # through `npm start` itself (vite preview's Node proxy)
 //   LOAD_PROFILE=load.cpuprofile npm run load   # also a CPU profile of the Worker
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { startProfile } from "./cpu-profile.mjs";
@@ -21,6 +21,8 @@ const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
 const PORT = Number(process.env.LOAD_PORT ?? 8797);
 const VIA = process.env.LOAD_VIA === "preview" ? "preview" : "workerd";
 const PROFILE = process.env.LOAD_PROFILE; // a file name: write the Worker's CPU profile there
+// LOAD_COSTS=5: afterwards, each route alone for 5 s on 4 connections, for its CPU per request.
+const COST_SECONDS = Number(process.env.LOAD_COSTS ?? 0);
 const STATE_DIR = path.resolve(".wrangler/load-state");
 // Every run is bounded in time and in count, whatever the machine does.
 const MAX_REQUESTS = SECONDS * 5_000;
@@ -370,9 +372,15 @@ async function request(route, base, seeded, visitor) {
     case "sign-in": {
       const account = accountFor(seeded.signIn, Date.now());
       if (!account) return "skipped";
+      // Someone on their own device: the app also counts attempts per address (10 a minute).
       const response = await fetch(new URL("/api/auth/signin", base), {
         method: "POST",
-        headers: { ...browser, "Content-Type": "application/json", Origin: base.origin },
+        headers: {
+          ...browser,
+          "CF-Connecting-IP": nextAddress(),
+          "Content-Type": "application/json",
+          Origin: base.origin,
+        },
         body: JSON.stringify({ email: account.email, password: PASSWORD }),
         signal,
       });
@@ -387,10 +395,11 @@ function newVisitor() {
   return { address: nextAddress(), cookie: null, downloads: 0, requests: 0 };
 }
 
-/** Runs the mix on `CONNECTIONS` connections until `seconds` have passed; returns the samples. */
-async function drive(base, seeded, seconds) {
-  const stats = new Map(MIX.map(({ route }) => [route, { times: [], errors: [], skipped: 0 }]));
+/** Runs `mix` on `connections` connections until `seconds` have passed; returns the samples. */
+async function drive(base, seeded, seconds, { mix = MIX, connections = CONNECTIONS } = {}) {
+  const stats = new Map(mix.map(({ route }) => [route, { times: [], errors: [], skipped: 0 }]));
   const started = performance.now();
+  const cpuBefore = workerdCpuSeconds();
   const deadline = started + seconds * 1000;
   let issued = 0;
   async function connection() {
@@ -401,7 +410,7 @@ async function drive(base, seeded, seconds) {
       issued += 1;
       if (visitor.downloads >= 3 || visitor.requests >= 20) visitor = newVisitor();
       visitor.requests += 1;
-      const route = weighted(MIX.map(({ route, weight }) => [route, weight]));
+      const route = weighted(mix.map(({ route, weight }) => [route, weight]));
       const t0 = performance.now();
       let problem;
       try {
@@ -418,8 +427,37 @@ async function drive(base, seeded, seconds) {
       if (problem !== null) stat.errors.push(problem);
     }
   }
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
-  return { stats, seconds: (performance.now() - started) / 1000 };
+  await Promise.all(Array.from({ length: connections }, connection));
+  return {
+    stats,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: workerdCpuSeconds() - cpuBefore,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// workerd's own CPU time: what the app costs, whatever else the machine is doing meanwhile
+
+/** CPU seconds (user + system) used so far by the workerd processes started below this one. */
+function workerdCpuSeconds() {
+  const stats = new Map();
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      stats.set(Number(pid), { name, ppid: Number(fields[1]), ticks: +fields[11] + +fields[12] });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const ours = (pid) => {
+    for (let p = pid; p > 1; p = stats.get(p)?.ppid ?? 0) if (p === process.pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, { name, ticks: t }] of stats) if (name === "workerd" && ours(pid)) ticks += t;
+  return ticks / 100; // USER_HZ
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +467,7 @@ function percentile(sorted, q) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
 }
 
-function report({ stats, seconds }) {
+function report({ stats, seconds, cpuSeconds }) {
   const rows = [];
   const all = [];
   for (const { route, weight } of MIX) {
@@ -457,6 +495,9 @@ function report({ stats, seconds }) {
       `${route.padEnd(26)}${String(times.length).padStart(10)}${(times.length / seconds).toFixed(1).padStart(9)}${ms(percentile(times, 0.5))}${ms(p99)}${ms(times.at(-1) ?? 0)}${String(errors.length).padStart(8)}  ${p99 < P99_TARGET_MS ? "ok" : `over ${P99_TARGET_MS} ms`}`,
     );
   }
+  console.log(
+    `\nworkerd used ${cpuSeconds.toFixed(1)} s of CPU (${((100 * cpuSeconds) / seconds).toFixed(0)}% of one core): ${((1000 * cpuSeconds) / all.length).toFixed(1)} ms per request.`,
+  );
   const skipped = rows.reduce((sum, r) => sum + r.skipped, 0);
   if (skipped) {
     console.log(
@@ -477,6 +518,23 @@ function report({ stats, seconds }) {
   return totalErrors.length;
 }
 
+/** Each route alone: workerd's CPU time per request, the cost that the mix adds up. */
+async function costs(base, seeded) {
+  console.log(`\nEach route alone, 4 connections for ${COST_SECONDS} s:`);
+  console.log("route                       requests   CPU ms/request   p50 ms");
+  for (const entry of MIX) {
+    const { stats, cpuSeconds } = await drive(base, seeded, COST_SECONDS, {
+      mix: [entry],
+      connections: 4,
+    });
+    const { times, errors } = stats.get(entry.route);
+    times.sort((a, b) => a - b);
+    console.log(
+      `${entry.route.padEnd(26)}${String(times.length).padStart(10)}${((1000 * cpuSeconds) / times.length).toFixed(1).padStart(17)}${percentile(times, 0.5).toFixed(1).padStart(9)}${errors.length ? `  ${errors.length} errors` : ""}`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const app = await start();
@@ -494,6 +552,7 @@ try {
   const result = await drive(base, seeded, SECONDS);
   failures = report(result);
   await stopProfile?.();
+  if (COST_SECONDS > 0) await costs(base, seeded);
 } finally {
   await app.stop();
 }
