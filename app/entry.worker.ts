@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { loadUser } from "./auth/user.server";
 import { fromEdgeCache, keepAtEdge } from "./caching/edge.server";
 import { configurationFailure } from "./config/guard.server";
@@ -9,10 +9,19 @@ import { type RequestInfo, requestInfoContext } from "./request-context";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+// Given a function, React Router imports the build and derives its route tree and static handler
+// again on every request, so that development picks up each edit. In a built Worker the build
+// never changes: deriving once per isolate saves that work (about 1 ms) on every request.
+const loadBuild = () => import("virtual:react-router/server-build");
+let builtHandler: Promise<RequestHandler> | undefined;
+const handleRequest: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      builtHandler ??= loadBuild().then((build) =>
+        createRequestHandler(build, import.meta.env.MODE),
+      );
+      return (await builtHandler)(request, context);
+    };
 
 export default {
   async fetch(request, _env, ctx) {

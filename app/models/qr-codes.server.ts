@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type QrCodeRecord, qrCodes, qrDownloads, qrScans, trackedLinks } from "../db/schema";
+import {
+  type QrCodeRecord,
+  qrCodes,
+  qrDownloads,
+  qrScans,
+  trackedLinks,
+  type UserRecord,
+  users,
+} from "../db/schema";
 import { parseContent } from "../qr/schema";
 import { logoOwner } from "../storage/logos.server";
 import type { QrContent, QrStyle } from "../qr/types";
@@ -243,17 +251,22 @@ export interface TrackedTarget {
   /** null once the code was deleted. */
   codeId: number | null;
   ownerId: string | null;
+  /** The owner's account, whose plan decides whether the scan is counted. */
+  owner: UserRecord | null;
 }
 
+/** A tracked link with its code's owner: one query on the path of every scan. */
 export async function findTrackedLink(db: Database, slug: string): Promise<TrackedTarget | null> {
   const row = await db
     .select({
       targetUrl: trackedLinks.targetUrl,
       codeId: trackedLinks.qrCodeId,
       ownerId: qrCodes.userId,
+      owner: users,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))
+    .leftJoin(users, eq(users.id, qrCodes.userId))
     .where(eq(trackedLinks.slug, slug))
     .get();
   return row ?? null;

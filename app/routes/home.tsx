@@ -16,12 +16,16 @@ import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
-import { buildPreview } from "../qr/preview";
+import { buildPreview, type Preview } from "../qr/preview";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
 
 const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
+
+// Most visits open the home page as it is, with the sample settings: their first preview is the
+// same every time, so it is drawn once per isolate (a pure result; nothing about the request).
+let samplePreview: Preview | undefined;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     fields,
     logoKey: userId && logo?.startsWith(`logos/${userId}/`) ? logo : null,
-    preview: buildPreview(fields),
+    preview: prefilled ? buildPreview(fields) : (samplePreview ??= buildPreview(fields)),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     prefilled: prefilled && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,

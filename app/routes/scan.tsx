@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { deviceClass } from "../codes/device";
 import { createDatabase } from "../db/client.server";
-import { findUserById } from "../models/users.server";
 import { findTrackedLink, recordScan } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { countsScans } from "../plans/rules";
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!link) throw data({ gone: false }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
 
-  const owner = await findUserById(db, link.ownerId);
+  const { owner } = link;
   if (owner && countsScans(effectivePlan(owner, new Date()))) {
     const cf = (request as Request & { cf?: { country?: string; city?: string } }).cf;
     const userAgent = request.headers.get("User-Agent");

@@ -2,18 +2,11 @@
 // node-qrcode answering the same request shape on node:http. Each server runs in its own process
 // and this one only sends requests. Every request carries a different payload, so no cache can
 // answer it.
-import { fork, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { pageJavaScript } from "./page-javascript.mjs";
-
-// The Miniflare that this wrangler drives, so that its options and workerd match.
-const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.resolve("wrangler"))(
-  "miniflare",
-);
+import { startApp } from "./workerd-app.mjs";
 
 const SIZES = [256, 1024, 2048];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -45,45 +38,6 @@ function startNodeQrcode() {
     child.once("message", () => resolve(child));
     child.once("error", reject);
   });
-}
-
-// The production build in workerd, through a socket straight to the app: Miniflare's development
-// proxy (which `npm start` adds for asset routing and logging, and production does not have)
-// would otherwise cost more than the generation being measured.
-async function startApp() {
-  const build = spawnSync("npx", ["react-router", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (build.status !== 0) throw new Error("The build failed");
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json");
-  const { modulesRules: _rules, rootPath, ...options } = workerOptions;
-  const root = path.resolve(rootPath);
-  const files = readdirSync(root, { recursive: true }).filter((f) => /\.(js|wasm)$/.test(f));
-  const modules = [main, ...files.map((f) => path.join(root, f)).filter((f) => f !== main)].map(
-    (file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }),
-  );
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      ...options,
-      modules,
-      modulesRoot: root,
-      host: "127.0.0.1",
-      logRequests: false,
-      unsafeDirectSockets: [{ host: "127.0.0.1", port: APP_PORT }],
-    }),
-  );
-  await mf.ready;
-  // An empty in-memory database, brought to the current schema as `npm start` does.
-  const db = await mf.getD1Database("DB");
-  for (const file of readdirSync("migrations").sort()) {
-    const sql = readFileSync(path.join("migrations", file), "utf8").replace(/--.*$/gm, "");
-    const statements = sql
-      .split(";")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await db.batch(statements.map((statement) => db.prepare(statement)));
-  }
-  return { mf, url: await mf.unsafeGetDirectURL() };
 }
 
 /**
@@ -212,7 +166,7 @@ async function run(url, size, count, address, concurrency = CONCURRENCY) {
 let ip = 0;
 const nextAddress = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
 
-const app = await startApp();
+const app = await startApp({ port: APP_PORT });
 const nodeServer = await startNodeQrcode();
 try {
   const rows = [];

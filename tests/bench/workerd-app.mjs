@@ -1,0 +1,74 @@
+// The production build served by workerd through a socket straight to the app, for `npm run bench`
+// and `npm run load`. Miniflare's development proxy (which `npm start` adds for asset routing and
+// logging, and production does not have) would otherwise cost more than what is being measured.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+// The Miniflare that this wrangler drives, so that its options and workerd match.
+const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.resolve("wrangler"))(
+  "miniflare",
+);
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+/**
+ * Builds the app and starts it on 127.0.0.1:`port`. With `stateDir`, D1/KV/R2 persist there and
+ * the migrations are applied by `npm run db:migrate:local`, exactly as `npm start` does; without
+ * it, storage is in memory and the migrations are applied here. With `inspectorPort`, workerd's
+ * inspector listens there (for a CPU profile).
+ */
+export async function startApp({ port, stateDir, inspectorPort } = {}) {
+  run("npx", ["react-router", "build"]);
+  if (stateDir) {
+    mkdirSync(stateDir, { recursive: true });
+    run("npm", ["run", "--silent", "db:migrate:local"], { STATE_DIR: stateDir, CI: "1" });
+  }
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json");
+  const { modulesRules: _rules, rootPath, ...options } = workerOptions;
+  const root = path.resolve(rootPath);
+  const files = readdirSync(root, { recursive: true }).filter((f) => /\.(js|wasm)$/.test(f));
+  const modules = [main, ...files.map((f) => path.join(root, f)).filter((f) => f !== main)].map(
+    (file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }),
+  );
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...options,
+      modules,
+      modulesRoot: root,
+      host: "127.0.0.1",
+      logRequests: false,
+      // The app's line per request would flood the terminal (production sends it to Workers
+      // Logs); warnings and errors still show.
+      handleStructuredLogs: ({ level, message }) => {
+        if (level === "error" || level === "warn") console.error(message);
+      },
+      unsafeDirectSockets: [{ host: "127.0.0.1", port }],
+      ...(inspectorPort ? { inspectorPort, inspectorHost: "127.0.0.1" } : {}),
+      // The layout `wrangler … --persist-to` writes (`<dir>/v3/d1`, `…/kv`, `…/r2`).
+      ...(stateDir ? { resourcePersistencePath: path.resolve(stateDir, "v3") } : {}),
+    }),
+  );
+  await mf.ready;
+  if (!stateDir) {
+    // An empty in-memory database, brought to the current schema as `npm start` does.
+    const db = await mf.getD1Database("DB");
+    for (const file of readdirSync("migrations").sort()) {
+      const sql = readFileSync(path.join("migrations", file), "utf8").replace(/--.*$/gm, "");
+      const statements = sql
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      await db.batch(statements.map((statement) => db.prepare(statement)));
+    }
+  }
+  return { mf, url: await mf.unsafeGetDirectURL() };
+}
