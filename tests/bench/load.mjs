@@ -400,6 +400,7 @@ async function drive(base, seeded, seconds, { mix = MIX, connections = CONNECTIO
   const stats = new Map(mix.map(({ route }) => [route, { times: [], errors: [], skipped: 0 }]));
   const started = performance.now();
   const cpuBefore = workerdCpuSeconds();
+  const clientBefore = process.cpuUsage();
   const deadline = started + seconds * 1000;
   let issued = 0;
   async function connection() {
@@ -432,6 +433,7 @@ async function drive(base, seeded, seconds, { mix = MIX, connections = CONNECTIO
     stats,
     seconds: (performance.now() - started) / 1000,
     cpuSeconds: workerdCpuSeconds() - cpuBefore,
+    clientCpuSeconds: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(clientBefore)),
   };
 }
 
@@ -467,7 +469,7 @@ function percentile(sorted, q) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : 0;
 }
 
-function report({ stats, seconds, cpuSeconds }) {
+function report({ stats, seconds, cpuSeconds, clientCpuSeconds }) {
   const rows = [];
   const all = [];
   for (const { route, weight } of MIX) {
@@ -497,6 +499,9 @@ function report({ stats, seconds, cpuSeconds }) {
   }
   console.log(
     `\nworkerd used ${cpuSeconds.toFixed(1)} s of CPU (${((100 * cpuSeconds) / seconds).toFixed(0)}% of one core): ${((1000 * cpuSeconds) / all.length).toFixed(1)} ms per request.`,
+  );
+  console.log(
+    `This load generator used ${clientCpuSeconds.toFixed(1)} s (${((100 * clientCpuSeconds) / seconds).toFixed(0)}% of one core) on the same machine.`,
   );
   const skipped = rows.reduce((sum, r) => sum + r.skipped, 0);
   if (skipped) {
