@@ -31,8 +31,10 @@ import appCss from "./styles/app.css?url";
 import delightCss from "./styles/delight.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
-  { rel: "stylesheet", href: delightCss },
+  // With a precedence, React puts the stylesheets ahead of the scripts' modulepreloads in
+  // <head>, so the first paint does not wait behind JavaScript downloads on a slow connection.
+  { rel: "stylesheet", href: appCss, precedence: "app" },
+  { rel: "stylesheet", href: delightCss, precedence: "app" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

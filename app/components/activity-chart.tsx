@@ -74,7 +74,7 @@ export function Breakdown({
 }) {
   return (
     <div className="card breakdown">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {rows.length === 0 ? (
         <p className="muted small">No scans yet.</p>
       ) : (

@@ -14,7 +14,9 @@ import { pageMeta } from "../seo";
 import pricingCss from "../styles/pricing.css?url";
 import type { Route } from "./+types/pricing";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pricingCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: pricingCss, precedence: "page" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readPricingQuery(new URL(request.url).searchParams);
