@@ -14,3 +14,15 @@ export function getPaymentSettings(): PaymentSettings {
   );
   return cached;
 }
+
+/**
+ * True when the offline simulator takes the payments (screens then say TEST MODE). Misconfigured
+ * payments count as not simulated, so a page that only labels itself never fails over it.
+ */
+export function isTestMode(): boolean {
+  try {
+    return getPaymentSettings().provider === "simulated";
+  } catch {
+    return false;
+  }
+}

@@ -21,7 +21,7 @@ import {
 } from "../models/qr-codes.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
 import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
-import { getPaymentSettings } from "../billing/settings.server";
+import { isTestMode } from "../billing/settings.server";
 import { subscriptionView } from "../billing/status";
 import { type PendingConfirmation, PlanBilling } from "../components/billing/plan-billing";
 import { isPlanId, PLAN_IDS, type PlanId, PLANS } from "../plans/catalogue";
@@ -107,12 +107,7 @@ function planTab(user: UserRecord, url: URL, now: Date) {
   } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
     pending = { kind: "cancel" };
   }
-  let testMode = false;
-  try {
-    testMode = getPaymentSettings().provider === "simulated";
-  } catch {
-    // Misconfigured payments still let people see their plan.
-  }
+  const testMode = isTestMode();
   return { subscription, moves, pending, testMode };
 }
 
