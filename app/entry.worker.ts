@@ -13,15 +13,29 @@ import { createNonce, withSecurityHeaders } from "./security/headers.server";
 // again on every request, so that development picks up each edit. In a built Worker the build
 // never changes: deriving once per isolate saves that work (about 1 ms) on every request.
 const loadBuild = () => import("virtual:react-router/server-build");
-let builtHandler: Promise<RequestHandler> | undefined;
-const handleRequest: RequestHandler = import.meta.env.DEV
+
+interface App {
+  handle: RequestHandler;
+  /** The build's fingerprint: pages kept at the edge belong to it (caching/edge.server.ts). */
+  version: string;
+}
+let builtApp: Promise<App> | undefined;
+const reloadingHandler = import.meta.env.DEV
   ? createRequestHandler(loadBuild, import.meta.env.MODE)
-  : async (request, context) => {
-      builtHandler ??= loadBuild().then((build) =>
-        createRequestHandler(build, import.meta.env.MODE),
-      );
-      return (await builtHandler)(request, context);
-    };
+  : undefined;
+
+function currentApp(): Promise<App> {
+  if (reloadingHandler) {
+    return loadBuild().then((build) => ({
+      handle: reloadingHandler,
+      version: build.assets.version,
+    }));
+  }
+  return (builtApp ??= loadBuild().then((build) => ({
+    handle: createRequestHandler(build, import.meta.env.MODE),
+    version: build.assets.version,
+  })));
+}
 
 export default {
   async fetch(request, _env, ctx) {
@@ -61,13 +75,14 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   if (isCrossSiteMutation(request)) {
     return withSecurityHeaders(request, crossSiteRefusal(request), info);
   }
-  const cached = await fromEdgeCache(request, info.requestId);
+  const app = await currentApp();
+  const cached = await fromEdgeCache(request, info.requestId, app.version);
   if (cached) return cached;
   const context = new RouterContextProvider();
   context.set(requestInfoContext, info);
-  const response = await handleRequest(request, context);
+  const response = await app.handle(request, context);
   const secured = withSecurityHeaders(request, outageAnswer(response, info) ?? response, info);
-  return keepAtEdge(request, secured, info.waitUntil);
+  return keepAtEdge(request, secured, app.version, info.waitUntil);
 }
 
 /**

@@ -1,17 +1,32 @@
 import { isEdgeCacheable, SHARED_STATIC } from "./policy";
 
-// The legal and help pages from the data centre's cache for visitors without cookies: the same
-// bytes for everybody (their CSP nonce included, which is safe because these pages show no
+// The shared pages (policy.ts) from the data centre's cache for visitors without cookies: the
+// same bytes for everybody (their CSP nonce included, which is safe because these pages show no
 // user-supplied content), renewed at most an hour later. Each location keeps its own copy.
+//
+// A copy belongs to the build that rendered it: its HTML names that build's fingerprinted
+// scripts and stylesheets, which a new deployment no longer serves. So the build's version is
+// part of the key, and a deployment starts with an empty cache instead of an hour of pages
+// without styles.
 
 /** Workers' cache of this data centre (the DOM's CacheStorage type does not know it). */
 function edgeCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-export async function fromEdgeCache(request: Request, requestId: string): Promise<Response | null> {
+function cacheKey(request: Request, buildVersion: string): string {
+  const url = new URL(request.url);
+  url.searchParams.set("build", buildVersion);
+  return url.href;
+}
+
+export async function fromEdgeCache(
+  request: Request,
+  requestId: string,
+  buildVersion: string,
+): Promise<Response | null> {
   if (!isEdgeCacheable(request)) return null;
-  const hit = await edgeCache().match(request);
+  const hit = await edgeCache().match(cacheKey(request, buildVersion));
   if (!hit) return null;
   const response = new Response(hit.body, hit);
   response.headers.set("X-Request-Id", requestId);
@@ -22,6 +37,7 @@ export async function fromEdgeCache(request: Request, requestId: string): Promis
 export function keepAtEdge(
   request: Request,
   response: Response,
+  buildVersion: string,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Response {
   if (
@@ -32,6 +48,6 @@ export function keepAtEdge(
     return response;
   }
   response.headers.set("X-Edge-Cache", "miss");
-  waitUntil(edgeCache().put(request, response.clone()));
+  waitUntil(edgeCache().put(cacheKey(request, buildVersion), response.clone()));
   return response;
 }

@@ -1,9 +1,12 @@
 // How long HTML may be kept, and by whom. A page is personal as soon as the request carries a
 // cookie (a session, a flash message, the visitor's download allowance) or the response sets
-// one: then no cache may keep it. The legal and help pages, asked for without cookies, are the
-// same for everybody and are kept at the edge (app/caching/edge.server.ts).
+// one: then no cache may keep it. The landing pages and the legal and help pages, asked for
+// without cookies and without a query, are the same for everybody and are kept at the edge
+// (app/caching/edge.server.ts): a first visit to the home page costs no rendering.
 
 export const EDGE_CACHED_PAGES: ReadonlySet<string> = new Set([
+  "/",
+  "/pricing",
   "/privacy",
   "/terms",
   "/help",
@@ -11,7 +14,9 @@ export const EDGE_CACHED_PAGES: ReadonlySet<string> = new Set([
 ]);
 
 export const PERSONAL = "private, no-store";
-export const SHARED_STATIC = "public, max-age=300, s-maxage=3600";
+// Browsers check again every time (max-age=0): the same address shows a signed-in header once
+// the visitor has a session cookie, and a browser's copy would not know. The edge keeps it.
+export const SHARED_STATIC = "public, max-age=0, s-maxage=3600";
 
 export function isPersonal(request: Request, response?: Response): boolean {
   return request.headers.has("Cookie") || (response?.headers.has("Set-Cookie") ?? false);
@@ -20,17 +25,18 @@ export function isPersonal(request: Request, response?: Response): boolean {
 /** The Cache-Control of an HTML document whose route did not choose one. */
 export function htmlCacheControl(request: Request, response: Response): string {
   if (isPersonal(request, response)) return PERSONAL;
-  const { pathname } = new URL(request.url);
-  if (response.status === 200 && EDGE_CACHED_PAGES.has(pathname)) return SHARED_STATIC;
+  if (response.status === 200 && isSharedPage(request)) return SHARED_STATIC;
   // Anonymous and generic, but not worth keeping: stored only to be checked again.
   return "no-cache";
 }
 
-/** A GET for a page the edge may answer from its cache. */
+/** A GET of a page that is the same for everybody, asked for as it is (no query to prefill). */
+function isSharedPage(request: Request): boolean {
+  const { pathname, search } = new URL(request.url);
+  return request.method === "GET" && search === "" && EDGE_CACHED_PAGES.has(pathname);
+}
+
+/** A request the edge may answer from its cache. */
 export function isEdgeCacheable(request: Request): boolean {
-  return (
-    request.method === "GET" &&
-    !isPersonal(request) &&
-    EDGE_CACHED_PAGES.has(new URL(request.url).pathname)
-  );
+  return !isPersonal(request) && isSharedPage(request);
 }

@@ -17,29 +17,62 @@ describe("HTML", () => {
     expect(visitor.headers.get("X-Edge-Cache")).toBeNull();
   });
 
-  it("of the legal and help pages is served from the edge cache to visitors without cookies", async () => {
-    const first = await appFetch("/terms");
-    expect(first.headers.get("Cache-Control")).toBe("public, max-age=300, s-maxage=3600");
-    expect(first.headers.get("X-Edge-Cache")).toBe("miss");
-    const body = await first.text();
-    // The cache is filled after the response is sent.
-    let second = await appFetch("/terms");
-    for (let i = 0; i < 20 && second.headers.get("X-Edge-Cache") !== "hit"; i += 1) {
+  /** Asks until the copy kept after the first answer is served (it is stored after sending). */
+  async function fromTheEdge(path: string) {
+    let response = await appFetch(path);
+    for (let i = 0; i < 20 && response.headers.get("X-Edge-Cache") !== "hit"; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      second = await appFetch("/terms");
+      response = await appFetch(path);
     }
-    expect(second.headers.get("X-Edge-Cache")).toBe("hit");
-    expect(await second.text()).toBe(body);
-    expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
-    expect(second.headers.get("Content-Security-Policy")).toBe(
-      first.headers.get("Content-Security-Policy"),
-    );
+    return response;
+  }
+
+  it.each(["/terms", "/"])(
+    "of %s is served from the edge cache to visitors without cookies",
+    async (path) => {
+      const first = await appFetch(path);
+      expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=3600");
+      expect(first.headers.get("X-Edge-Cache")).toBe("miss");
+      const body = await first.text();
+      const second = await fromTheEdge(path);
+      expect(second.headers.get("X-Edge-Cache")).toBe("hit");
+      expect(await second.text()).toBe(body);
+      expect(second.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
+      expect(second.headers.get("Content-Security-Policy")).toBe(
+        first.headers.get("Content-Security-Policy"),
+      );
+    },
+  );
+
+  it("kept at the edge belongs to the build that rendered it", async () => {
+    // A new deployment no longer serves the old build's fingerprinted scripts and styles, so a
+    // copy is only found again under the version of the build whose assets its HTML names.
+    const page = await fromTheEdge("/faq");
+    const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(await page.text())?.[1];
+    expect(version).toBeDefined();
+    const cache = (caches as unknown as { default: Cache }).default;
+    expect(await cache.match(`${ORIGIN}/faq?build=${version}`)).toBeDefined();
+    expect(await cache.match(`${ORIGIN}/faq`)).toBeUndefined();
+  });
+
+  it("of the home page is the visitor's own once they are signed in, or when it is prefilled", async () => {
+    expect((await fromTheEdge("/")).headers.get("X-Edge-Cache")).toBe("hit");
+    const { cookie, person } = await signUp();
+    const signedIn = await appFetch("/", { headers: { Cookie: cookie } });
+    expect(signedIn.headers.get("X-Edge-Cache")).toBeNull();
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await signedIn.text()).toContain(person.email);
+
+    const prefilled = await appFetch("/?type=text&text=Hello");
+    expect(prefilled.headers.get("Cache-Control")).toBe("no-cache");
+    expect(prefilled.headers.get("X-Edge-Cache")).toBeNull();
+    expect(await prefilled.text()).toContain("Hello");
   });
 
   it("of other pages for visitors is only stored to be checked again", async () => {
-    const home = await appFetch("/");
-    expect(home.headers.get("Cache-Control")).toBe("no-cache");
-    expect(home.headers.get("X-Edge-Cache")).toBeNull();
+    const signIn = await appFetch("/auth");
+    expect(signIn.headers.get("Cache-Control")).toBe("no-cache");
+    expect(signIn.headers.get("X-Edge-Cache")).toBeNull();
   });
 });
 
