@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client.server";
 import {
   type QrCodeRecord,
@@ -68,6 +69,38 @@ export async function listCodes(
     .limit(limit)
     .offset(offset)
     .all();
+}
+
+export interface CodeWithCounts {
+  code: QrCodeRecord;
+  scans: number;
+  /** The slug of its tracked link, if it has one. */
+  slug: string | null;
+}
+
+/**
+ * A page of a user's codes, newest first, each with its scan count and tracked slug: one
+ * statement, to run alone or in a batch (`db.batch`).
+ */
+export function codesWithCountsQuery(
+  db: Database,
+  userId: string,
+  { limit = -1, offset = 0 }: { limit?: number; offset?: number } = {},
+) {
+  return db
+    .select({
+      code: qrCodes,
+      // Spelled out: drizzle writes a column of a one-table select without its table's name.
+      scans: sql<number>`(SELECT count(*) FROM qr_scans s WHERE s.qr_code_id = qr_codes.id)`,
+      slug: sql<
+        string | null
+      >`(SELECT t.slug FROM tracked_links t WHERE t.qr_code_id = qr_codes.id)`,
+    })
+    .from(qrCodes)
+    .where(eq(qrCodes.userId, userId))
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The code if `viewerId` owns it or it is public; null otherwise (existence is not revealed). */
@@ -181,39 +214,32 @@ export interface UsageTotals {
   totalScans: number;
 }
 
-/** Counts over all of a user's codes, in one round trip. */
-export async function usageTotals(db: Database, userId: string): Promise<UsageTotals> {
-  const row = await db.get<{ codes: number; downloads: number | null; scans: number }>(sql`
-    SELECT
-      (SELECT count(*) FROM qr_codes WHERE user_id = ${userId}) AS codes,
-      (SELECT sum(download_count) FROM qr_codes WHERE user_id = ${userId}) AS downloads,
-      (SELECT count(*) FROM qr_scans s JOIN qr_codes c ON c.id = s.qr_code_id WHERE c.user_id = ${userId}) AS scans`);
+type TotalsRow = { codes: number; downloads: number | null; scans: number };
+
+/**
+ * Counts over all of a user's codes, on the user's row: one statement, to run alone or in a
+ * batch. (Written with the query builder: drizzle cannot batch a raw statement with parameters.)
+ */
+export function usageTotalsQuery(db: Database, userId: string) {
+  const mine = sql`(SELECT c.id FROM qr_codes c WHERE c.user_id = ${userId})`;
+  return db
+    .select({
+      codes: sql<number>`(SELECT count(*) FROM qr_codes c WHERE c.user_id = ${userId})`,
+      downloads: sql<
+        number | null
+      >`(SELECT sum(c.download_count) FROM qr_codes c WHERE c.user_id = ${userId})`,
+      scans: sql<number>`(SELECT count(*) FROM qr_scans s WHERE s.qr_code_id IN ${mine})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+export function toUsageTotals([row]: TotalsRow[]): UsageTotals {
   return {
     totalQRCodes: row?.codes ?? 0,
     totalDownloads: row?.downloads ?? 0,
     totalScans: row?.scans ?? 0,
   };
-}
-
-/** Scans per code (id → count) for the given codes of a user. */
-export async function scanCounts(
-  db: Database,
-  userId: string,
-  codeIds: number[],
-): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  for (let at = 0; at < codeIds.length; at += 90) {
-    const ids = codeIds.slice(at, at + 90);
-    const rows = await db.all<{ id: number; scans: number }>(sql`
-      SELECT s.qr_code_id AS id, count(*) AS scans FROM qr_scans s
-      JOIN qr_codes c ON c.id = s.qr_code_id
-      WHERE c.user_id = ${userId} AND s.qr_code_id IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) GROUP BY s.qr_code_id`);
-    for (const row of rows) counts.set(row.id, row.scans);
-  }
-  return counts;
 }
 
 const SLUG_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -297,30 +323,42 @@ export interface DailyActivity {
   scans: number;
 }
 
+type DayCount = { day: number; n: number };
+
 /**
- * Downloads and scans of a user's codes per UTC day, the last `days` days, oldest first. (The
- * day length is written into the SQL: a bound number may arrive as a float and make the division
- * fractional.)
+ * Downloads and scans of a user's codes per UTC day, the last `days` days: two statements for a
+ * batch, read by `toDailyActivity`. (The day length is written into the SQL: a bound number may
+ * arrive as a float and make the division fractional.)
  */
-export async function dailyActivity(
-  db: Database,
-  userId: string,
+export function dailyActivityQueries(db: Database, userId: string, days: number, now: Date) {
+  const since = new Date((utcDay(now) - days + 1) * DAY_MS);
+  const day = (at: SQLiteColumn) =>
+    sql<number>`CAST(${at} / ${sql.raw(String(DAY_MS))} AS INTEGER)`.as("day");
+  return [
+    db
+      .select({ day: day(qrDownloads.downloadedAt), n: count() })
+      .from(qrDownloads)
+      .innerJoin(qrCodes, eq(qrCodes.id, qrDownloads.qrCodeId))
+      .where(and(eq(qrCodes.userId, userId), gte(qrDownloads.downloadedAt, since)))
+      .groupBy(sql`day`),
+    db
+      .select({ day: day(qrScans.scannedAt), n: count() })
+      .from(qrScans)
+      .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
+      .where(and(eq(qrCodes.userId, userId), gte(qrScans.scannedAt, since)))
+      .groupBy(sql`day`),
+  ] as const;
+}
+
+/** Every one of the last `days` days, oldest first, with zeros where nothing happened. */
+export function toDailyActivity(
+  downloads: DayCount[],
+  scans: DayCount[],
   days: number,
-  now = new Date(),
-): Promise<DailyActivity[]> {
-  const today = Math.floor(now.getTime() / DAY_MS);
-  const since = (today - days + 1) * DAY_MS;
-  const [downloads, scans] = await Promise.all([
-    db.all<{ day: number; n: number }>(sql`
-      SELECT CAST(d.downloaded_at / ${sql.raw(String(DAY_MS))} AS INTEGER) AS day, count(*) AS n FROM qr_downloads d
-      JOIN qr_codes c ON c.id = d.qr_code_id
-      WHERE c.user_id = ${userId} AND d.downloaded_at >= ${since} GROUP BY day`),
-    db.all<{ day: number; n: number }>(sql`
-      SELECT CAST(s.scanned_at / ${sql.raw(String(DAY_MS))} AS INTEGER) AS day, count(*) AS n FROM qr_scans s
-      JOIN qr_codes c ON c.id = s.qr_code_id
-      WHERE c.user_id = ${userId} AND s.scanned_at >= ${since} GROUP BY day`),
-  ]);
-  const byDay = (rows: { day: number; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
+  now: Date,
+): DailyActivity[] {
+  const today = utcDay(now);
+  const byDay = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, r.n]));
   const d = byDay(downloads);
   const s = byDay(scans);
   return Array.from({ length: days }, (_, i) => {
@@ -329,25 +367,37 @@ export async function dailyActivity(
   });
 }
 
+function utcDay(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS);
+}
+
 export interface ScanBreakdown {
   countries: { name: string; scans: number }[];
   devices: { name: string; scans: number }[];
 }
 
-/** Where and on what a user's codes were scanned since `since`, most first. */
-export async function scanBreakdown(
-  db: Database,
-  userId: string,
-  since: Date,
-): Promise<ScanBreakdown> {
-  const group = (field: string) =>
-    db.all<{ name: string | null; scans: number }>(sql`
-      SELECT json_extract(s.location, ${`$.${field}`}) AS name, count(*) AS scans FROM qr_scans s
-      JOIN qr_codes c ON c.id = s.qr_code_id
-      WHERE c.user_id = ${userId} AND s.scanned_at >= ${since.getTime()}
-      GROUP BY name ORDER BY scans DESC LIMIT 8`);
-  const [countries, devices] = await Promise.all([group("country"), group("device")]);
-  const named = (rows: { name: string | null; scans: number }[]) =>
+type NamedCount = { name: string | null; scans: number };
+
+/** Where and on what a user's codes were scanned since `since`: two statements for a batch. */
+export function scanBreakdownQueries(db: Database, userId: string, since: Date) {
+  const group = (field: "country" | "device") =>
+    db
+      .select({
+        name: sql<string | null>`json_extract(${qrScans.location}, ${`$.${field}`})`.as("name"),
+        scans: count().as("scans"),
+      })
+      .from(qrScans)
+      .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
+      .where(and(eq(qrCodes.userId, userId), gte(qrScans.scannedAt, since)))
+      .groupBy(sql`name`)
+      .orderBy(desc(sql`scans`))
+      .limit(8);
+  return [group("country"), group("device")] as const;
+}
+
+/** The breakdown, most scans first. */
+export function toScanBreakdown(countries: NamedCount[], devices: NamedCount[]): ScanBreakdown {
+  const named = (rows: NamedCount[]) =>
     rows.map((row) => ({ name: row.name ?? "unknown", scans: row.scans }));
   return { countries: named(countries), devices: named(devices) };
 }

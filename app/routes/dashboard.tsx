@@ -9,16 +9,8 @@ import { SignOutForm } from "../components/auth/sign-out-form";
 import { CopyButton } from "../components/copy-button";
 import { createDatabase, type Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import {
-  dailyActivity,
-  deleteOwnCode,
-  listCodes,
-  scanBreakdown,
-  scanCounts,
-  trackedSlugs,
-  updateOwnCode,
-  usageTotals,
-} from "../models/qr-codes.server";
+import { dashboardOverview } from "../models/dashboard.server";
+import { deleteOwnCode, updateOwnCode } from "../models/qr-codes.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
 import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
 import { isTestMode } from "../billing/settings.server";
@@ -45,22 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const db = createDatabase();
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
-  const [codes, totals] = await Promise.all([
-    listCodes(db, user.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    usageTotals(db, user.id),
-  ]);
-  const ids = codes.map((code) => code.id);
   const now = new Date();
   const plan = effectivePlan(user, now);
   const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
-  const [scans, slugs, activity, breakdown] = await Promise.all([
-    scanCounts(db, user.id, ids),
-    trackedSlugs(db, ids),
-    analytics ? dailyActivity(db, user.id, CHART_DAYS) : null,
-    analytics
-      ? scanBreakdown(db, user.id, new Date(now.getTime() - CHART_DAYS * 86_400_000))
-      : null,
-  ]);
+  const { codes, totals, activity, breakdown } = await dashboardOverview(db, user.id, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    analytics,
+    chartDays: CHART_DAYS,
+    now,
+  });
   const confirmDelete = Number(url.searchParams.get("delete"));
   return data(
     {
@@ -75,17 +61,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       breakdown,
       totals,
       engagement: engagementRate(totals.totalScans, totals.totalDownloads),
-      codes: codes.map((code) => ({
+      codes: codes.map(({ code, scans, slug }) => ({
         id: code.id,
         type: code.type,
         title: code.title,
         isPublic: code.isPublic,
         createdAt: code.createdAt.toISOString(),
         downloads: code.downloadCount,
-        scans: scans.get(code.id) ?? 0,
-        trackedUrl: slugs.has(code.id) ? `${url.origin}/s/${slugs.get(code.id)}` : null,
+        scans,
+        trackedUrl: slug ? `${url.origin}/s/${slug}` : null,
       })),
-      confirmDelete: codes.find((code) => code.id === confirmDelete)?.id ?? null,
+      confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
       page,
       pages: Math.max(1, Math.ceil(totals.totalQRCodes / PAGE_SIZE)),
     },
