@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInToDemo } from "./demo";
 
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -125,11 +126,7 @@ test("signed in on a phone: no sideways scrolling, and the account menu opens", 
   baseURL,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  const signIn = await page.request.post("/api/auth/demo", {
-    data: { plan: "premium" },
-    headers: { Origin: new URL(baseURL!).origin },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInToDemo(page, "premium", baseURL!);
   for (const path of ["/", "/dashboard", "/auth-test", "/faq"]) {
     await page.goto(path);
     expect(

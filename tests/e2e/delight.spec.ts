@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInToDemo } from "./demo";
 
 // The first-visit tour, toasts, the feature checklist and achievements (spec sections 2, 4 and
 // 9): JavaScript enhancements that leave the page as it was without JavaScript.
@@ -243,11 +244,7 @@ test.describe("with JavaScript", () => {
     page,
     baseURL,
   }) => {
-    const demo = await page.request.post("/api/auth/demo", {
-      data: { plan: "premium" },
-      headers: { Origin: new URL(baseURL!).origin },
-    });
-    expect(demo.ok()).toBe(true);
+    await signInToDemo(page, "premium", baseURL!);
     await page.goto("/dashboard");
     await expect(
       page.getByRole("status").filter({ hasText: "Achievement unlocked: Data Driven" }),

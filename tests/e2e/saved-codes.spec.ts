@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { decodeSingleQr } from "../support/qr-decode";
 import "../support/zxing-node";
+import { signInToDemo } from "./demo";
 
 test("a free user saves a code with a title and finds it on the dashboard", async ({
   page,
@@ -45,11 +46,7 @@ test.describe("with JavaScript", () => {
     page,
     baseURL,
   }) => {
-    const demo = await page.request.post("/api/auth/demo", {
-      data: { plan: "premium" },
-      headers: { Origin: new URL(baseURL!).origin },
-    });
-    expect(demo.ok()).toBe(true);
+    await signInToDemo(page, "premium", baseURL!);
     await page.goto("/?type=url&url=https%3A%2F%2Fexample.com%2Flogo");
     await page.getByLabel("Logo", { exact: true }).setInputFiles("tests/fixtures/logo.png");
     await page.getByRole("button", { name: "Add logo" }).click();
