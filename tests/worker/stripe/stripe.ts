@@ -18,8 +18,8 @@ export function stripeSettings(): StripeSettings {
 }
 
 /** The app's Stripe provider; `overrides` stand in for a misconfigured or unlucky deployment. */
-export function stripeProvider(overrides: Partial<StripeSettings> = {}, timeoutMs?: number) {
-  return new StripeProvider(createDatabase(), { ...stripeSettings(), ...overrides }, timeoutMs);
+export function stripeProvider(overrides: Partial<StripeSettings> = {}) {
+  return new StripeProvider(createDatabase(), { ...stripeSettings(), ...overrides });
 }
 
 export async function signedUpUser() {
