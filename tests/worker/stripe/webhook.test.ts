@@ -173,7 +173,7 @@ describe("when Stripe cannot be asked", () => {
   it("answers 500 so that Stripe retries, and the retry is handled in full", async () => {
     const { user, cookie, subscription } = await paidCheckout("premium");
     const event = subscriptionEvent("updated", subscription);
-    await fakeStripe.change(subscription.id, { unavailable: true });
+    await fakeStripe.change(subscription.id, { fault: "outage" });
 
     const failed = await deliver(event);
 
@@ -181,7 +181,7 @@ describe("when Stripe cannot be asked", () => {
     expect(await billingEventIds(user.id)).toEqual([]);
     expect(await clientUser(cookie)).toMatchObject({ subscriptionPlan: "free" });
 
-    await fakeStripe.change(subscription.id, { unavailable: false });
+    await fakeStripe.change(subscription.id, { fault: null });
     const retried = await deliver(event);
 
     expect(await retried.json()).toEqual({ received: true, outcome: "applied" });
