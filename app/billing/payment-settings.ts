@@ -25,6 +25,16 @@ const stripeSchema = z.object({
     .startsWith("price_", "STRIPE_PRICE_ULTIMATE must be a price id"),
   /** Only the tests set it, to a local stand-in for Stripe's API. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * How long one call to Stripe may take before it is given up (and retried once); 10 s when
+   * unset (stripe-client.server.ts). The tests shorten it, so that a Stripe that never answers
+   * costs them seconds, not a test timeout.
+   */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .string()
+    .regex(/^[1-9]\d*$/, "STRIPE_TIMEOUT_MS must be a whole number of milliseconds")
+    .transform(Number)
+    .optional(),
 });
 
 export type StripeSettings = z.infer<typeof stripeSchema>;

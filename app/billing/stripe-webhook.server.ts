@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { jsonProblem } from "../auth/responses.server";
 import type { Database } from "../db/client.server";
 import { applySubscriptionSnapshot, findUserByCustomer } from "../models/billing.server";
+import { log } from "../observability/log.server";
 import { PaymentError } from "./provider.server";
 import type { StripeSettings } from "./settings.server";
 import { createStripeClient } from "./stripe-client.server";
@@ -58,6 +59,21 @@ async function verifiedEvent(request: Request, secret: string): Promise<Stripe.E
   }
 }
 
+/**
+ * The subscription as Stripe has it now, or null when Stripe has no such subscription (deleted,
+ * or on another Stripe account): asking again would never find it.
+ */
+function currentSubscription(settings: StripeSettings, id: string) {
+  return withStripe("reading a subscription for a webhook", async () => {
+    try {
+      return await retrieveSubscription(createStripeClient(settings), id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+      throw error;
+    }
+  });
+}
+
 function ignored() {
   return Response.json({ received: true, ignored: true });
 }
@@ -72,15 +88,22 @@ export async function handleStripeWebhook(
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return ignored();
 
-  let subscription: Stripe.Subscription;
+  let subscription: Stripe.Subscription | null;
   try {
-    subscription = await withStripe("reading a subscription for a webhook", () =>
-      retrieveSubscription(createStripeClient(settings), subscriptionId),
-    );
+    subscription = await currentSubscription(settings, subscriptionId);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     // Nothing was recorded, so Stripe's retry of this event gets a full second chance.
     return jsonProblem(500, "Stripe could not be asked about this subscription; retry later.");
+  }
+  if (!subscription) {
+    // A 5xx would have Stripe retry for days an event that can never be mirrored.
+    log("warn", "stripe_webhook_subscription_missing", {
+      eventId: event.id,
+      eventType: event.type,
+      subscriptionId,
+    });
+    return ignored();
   }
 
   const customerId = idOf(subscription.customer);

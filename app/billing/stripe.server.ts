@@ -9,7 +9,7 @@ import {
   type PaymentProvider,
 } from "./provider.server";
 import type { StripeSettings } from "./settings.server";
-import { createStripeClient, STRIPE_TIMEOUT_MS } from "./stripe-client.server";
+import { createStripeClient } from "./stripe-client.server";
 import { withStripe } from "./stripe-errors.server";
 import { priceIdFor } from "./stripe-prices";
 import { pendingSchedule, retrieveSubscription } from "./stripe-subscription.server";
@@ -45,9 +45,8 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     private readonly db: Database,
     private readonly settings: StripeSettings,
-    timeoutMs = STRIPE_TIMEOUT_MS,
   ) {
-    this.stripe = createStripeClient(settings, timeoutMs);
+    this.stripe = createStripeClient(settings);
   }
 
   async createSubscription({ user, plan, trialEnd }: CheckoutRequest): Promise<CheckoutIntent> {

@@ -87,6 +87,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
+ * The provider's refusal. Not reaching its payment page is the spec's "Payment Setup Error"
+ * (section 8), as with JavaScript; a refused card is a failed payment.
+ */
+function paymentProblem(message: string, status: number, hosted: boolean) {
+  return data(
+    {
+      result: undefined,
+      paymentError: hosted ? null : message,
+      setupError: hosted ? message : null,
+    },
+    status,
+  );
+}
+
+/**
  * Without JavaScript: "pay" takes the simulator's test card; "hosted" sends the browser to the
  * provider's own payment page (Stripe Checkout). Success lands on /payment-success.
  */
@@ -95,19 +110,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await checkoutUser(request, await requireUser(request, context), plan);
   const form = await request.formData();
   const origin = new URL(request.url).origin;
+  const hosted = form.get("intent") === "hosted";
   try {
     const provider = getPaymentProvider(createDatabase());
-    if (form.get("intent") === "hosted") {
+    if (hosted) {
       const url = await provider.hostedCheckoutUrl(checkoutRequest(user, plan, origin));
       return redirect(url ?? `/checkout?plan=${plan}`, 303);
     }
     if (!(provider instanceof SimulatedProvider)) {
-      return data({ result: undefined, paymentError: "Use the payment form to pay." }, 400);
+      return data(
+        { result: undefined, paymentError: "Use the payment form to pay.", setupError: null },
+        400,
+      );
     }
     const submission = parseWithZod(form, { schema: testCardSchema() });
     if (submission.status !== "success") {
       return data(
-        { result: submission.reply({ hideFields: ["cardNumber", "cvc"] }), paymentError: null },
+        {
+          result: submission.reply({ hideFields: ["cardNumber", "cvc"] }),
+          paymentError: null,
+          setupError: null,
+        },
         400,
       );
     }
@@ -118,10 +141,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof PaymentsNotConfiguredError) {
-      return data({ result: undefined, paymentError: PAYMENTS_UNAVAILABLE }, 503);
+      return paymentProblem(PAYMENTS_UNAVAILABLE, 503, hosted);
     }
     if (!(error instanceof PaymentError)) throw error;
-    return data({ result: undefined, paymentError: error.message }, error.status);
+    return paymentProblem(error.message, error.status, hosted);
   }
   return redirectWithToast(request, `/payment-success?plan=${plan}`, {
     title: "Payment Successful",
@@ -143,7 +166,8 @@ function PaymentFailedToast({ message }: { message: string | null | undefined })
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, trialEnd, provider, publishableKey, clientSecret, setupError } = loaderData;
+  const { plan, trialEnd, provider, publishableKey, clientSecret } = loaderData;
+  const setupError = actionData?.setupError ?? loaderData.setupError;
   const hydrated = useHydrated();
   const details = PLANS[plan];
   return (

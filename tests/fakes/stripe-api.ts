@@ -6,9 +6,11 @@ import net from "node:net";
 // same form-encoded requests, expansions and error bodies as Stripe, for the endpoints the app
 // uses, with state kept in memory. Tests read and change that state under /__control/.
 //
-// Two API keys misbehave on purpose: sk_test_stall is never answered (a timeout), and
-// sk_test_broken gets Stripe's 500 api_error. Keys, not switches, so that test files running
-// side by side cannot disturb each other.
+// Stripe misbehaves on purpose in two ways, a "stall" (never answered: the client's timeout must
+// end it) and an "outage" (Stripe's 500 api_error). Whole API keys do: sk_test_stall and
+// sk_test_broken. So can one user's checkouts (a test's control call) and the reading of one
+// subscription (its `fault`). Never a global switch, so that test files running side by side
+// cannot disturb each other.
 
 const DAY = 24 * 60 * 60;
 /** A price of nothing a month: its first invoice needs no payment. */
@@ -36,9 +38,11 @@ interface FakeSubscription {
   created: number;
   /** Every update the app asked for, in order, as sent. */
   updates: Params[];
-  /** Set by a test: reading this subscription fails as if Stripe were having an outage. */
-  unavailable: boolean;
+  /** Set by a test: reading this subscription stalls or fails as in an outage. */
+  fault: Fault | null;
 }
+
+type Fault = "stall" | "outage";
 
 interface FakeInvoice {
   id: string;
@@ -70,6 +74,9 @@ interface FakeCheckoutSession {
   status: "open" | "complete";
 }
 
+/** Thrown by a handler whose request is never to be answered. */
+class Stalled extends Error {}
+
 class StripeFailure extends Error {
   constructor(
     readonly status: number,
@@ -88,6 +95,8 @@ const state = {
   setupIntents: new Map<string, string>(),
   schedules: new Map<string, FakeSchedule>(),
   sessions: new Map<string, FakeCheckoutSession>(),
+  /** Starting a subscription (directly or through Checkout) for these users fails. */
+  checkoutFaults: new Map<string, Fault>(),
 };
 
 function newId(prefix: string): string {
@@ -138,6 +147,17 @@ function mustFind<T>(map: Map<string, T>, id: string, what: string): T {
   if (!found)
     throw new StripeFailure(404, `No such ${what}: '${id}'`, undefined, "resource_missing");
   return found;
+}
+
+function fail(fault: Fault): never {
+  if (fault === "stall") throw new Stalled();
+  throw new StripeFailure(500, "Something went wrong on Stripe's end.", "api_error");
+}
+
+/** The checkout fault set for the user a new subscription is for, found in its metadata. */
+function failCheckoutIfAsked(metadata: Param | undefined) {
+  const fault = state.checkoutFaults.get(text(record(metadata).user_id) ?? "");
+  if (fault) fail(fault);
 }
 
 function checkPrice(price: string | undefined): string {
@@ -306,7 +326,7 @@ function createSubscription(params: Params, status?: string): FakeSubscription {
     pendingSetupIntent,
     created: start,
     updates: [],
-    unavailable: false,
+    fault: null,
   };
   state.subscriptions.set(id, subscription);
   return subscription;
@@ -426,16 +446,17 @@ const api: Route[] = [
   [
     "POST",
     /^\/v1\/subscriptions$/,
-    (_, params) => renderSubscription(createSubscription(params), list(params.expand).map(String)),
+    (_, params) => {
+      failCheckoutIfAsked(params.metadata);
+      return renderSubscription(createSubscription(params), list(params.expand).map(String));
+    },
   ],
   [
     "GET",
     /^\/v1\/subscriptions\/([^/]+)$/,
     ([id], params) => {
       const subscription = mustFind(state.subscriptions, id!, "subscription");
-      if (subscription.unavailable) {
-        throw new StripeFailure(500, "Something went wrong on Stripe's end.", "api_error");
-      }
+      if (subscription.fault) fail(subscription.fault);
       return renderSubscription(subscription, list(params.expand).map(String));
     },
   ],
@@ -480,6 +501,7 @@ const api: Route[] = [
     "POST",
     /^\/v1\/checkout\/sessions$/,
     (_, params) => {
+      failCheckoutIfAsked(record(params.subscription_data).metadata);
       mustFind(state.customers, text(params.customer) ?? "", "customer");
       const trialEnd = text(record(params.subscription_data).trial_end);
       if (trialEnd && Number(trialEnd) < now() + 2 * DAY) {
@@ -505,11 +527,20 @@ const api: Route[] = [
 type SubscriptionPatch = Partial<
   Pick<
     FakeSubscription,
-    "status" | "price" | "metadata" | "cancelAtPeriodEnd" | "currentPeriodEnd" | "unavailable"
+    "status" | "price" | "metadata" | "cancelAtPeriodEnd" | "currentPeriodEnd" | "fault"
   >
 >;
 
 const control: Route[] = [
+  [
+    "POST",
+    /^\/__control\/users\/([^/]+)\/checkout-fault$/,
+    ([userId], { fault }) => {
+      if (fault === "stall" || fault === "outage") state.checkoutFaults.set(userId!, fault);
+      else state.checkoutFaults.delete(userId!);
+      return { userId, fault: state.checkoutFaults.get(userId!) ?? null };
+    },
+  ],
   [
     "GET",
     /^\/__control\/customers\/([^/]+)$/,
@@ -603,6 +634,7 @@ function handle(request: http.IncomingMessage, body: string, response: http.Serv
     try {
       return send(response, 200, run(match.slice(1), params));
     } catch (error) {
+      if (error instanceof Stalled) return;
       if (!(error instanceof StripeFailure)) throw error;
       return send(response, error.status, {
         error: { type: error.type, message: error.message, code: error.code },

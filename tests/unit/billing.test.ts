@@ -231,4 +231,16 @@ describe("payment settings", () => {
     expect(problem).toContain("STRIPE_WEBHOOK_SECRET must start with whsec_");
     expect(problem).not.toContain("oops-secret");
   });
+
+  it("gives up on Stripe after the configured time, which must be whole milliseconds", () => {
+    expect(resolvePaymentSettings(stripe, "production")).toMatchObject({
+      stripe: { STRIPE_TIMEOUT_MS: undefined },
+    });
+    expect(
+      resolvePaymentSettings({ ...stripe, STRIPE_TIMEOUT_MS: "2500" }, "production"),
+    ).toMatchObject({ stripe: { STRIPE_TIMEOUT_MS: 2500 } });
+    expect(() =>
+      resolvePaymentSettings({ ...stripe, STRIPE_TIMEOUT_MS: "10s" }, "production"),
+    ).toThrow("STRIPE_TIMEOUT_MS must be a whole number of milliseconds");
+  });
 });

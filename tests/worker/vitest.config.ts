@@ -51,6 +51,9 @@ export default defineConfig(async () => {
     STRIPE_PRICE_PREMIUM: "price_premium_test",
     STRIPE_PRICE_ULTIMATE: "price_ultimate_test",
     STRIPE_API_BASE: await fakeStripeApiBase(),
+    // The fake answers in milliseconds; a Stripe that never answers then costs a test 2 × 2 s
+    // (the app retries once) instead of 2 × 10 s.
+    STRIPE_TIMEOUT_MS: "2000",
   });
 
   return {

@@ -132,7 +132,8 @@ describe("when Stripe cannot help", () => {
     },
     {
       what: "Stripe does not answer in time",
-      provider: () => stripeProvider({ STRIPE_SECRET_KEY: "sk_test_stall" }, 150),
+      provider: () =>
+        stripeProvider({ STRIPE_SECRET_KEY: "sk_test_stall", STRIPE_TIMEOUT_MS: 150 }),
       status: 503,
       message: /could not be reached. Please try again in a moment/,
     },

@@ -18,8 +18,8 @@ export function stripeSettings(): StripeSettings {
 }
 
 /** The app's Stripe provider; `overrides` stand in for a misconfigured or unlucky deployment. */
-export function stripeProvider(overrides: Partial<StripeSettings> = {}, timeoutMs?: number) {
-  return new StripeProvider(createDatabase(), { ...stripeSettings(), ...overrides }, timeoutMs);
+export function stripeProvider(overrides: Partial<StripeSettings> = {}) {
+  return new StripeProvider(createDatabase(), { ...stripeSettings(), ...overrides });
 }
 
 export async function signedUpUser() {
@@ -66,6 +66,9 @@ export function checkoutRequest(user: UserRecord, plan: PaidPlanId, trialEnd: Da
 
 // --- The fake Stripe's state (tests/fakes/stripe-api.ts) ------------------------------------
 
+/** Stripe never answering (the app's timeout ends the call), or answering its 500 api_error. */
+export type StripeFault = "stall" | "outage";
+
 export interface FakeSubscription {
   id: string;
   customer: string;
@@ -102,9 +105,15 @@ export const fakeStripe = {
   subscriptionsOf: (customer: string) =>
     control<FakeSubscription[]>(`/customers/${customer}/subscriptions`),
   subscription: (id: string) => control<FakeSubscription>(`/subscriptions/${id}`),
-  /** Changes the subscription as Stripe would after a payment, a failure or a renewal. */
-  change: (id: string, patch: Partial<FakeSubscription> & { unavailable?: boolean }) =>
+  /**
+   * Changes the subscription as Stripe would after a payment, a failure or a renewal; with a
+   * `fault`, reading it stalls or fails until the fault is set back to null.
+   */
+  change: (id: string, patch: Partial<FakeSubscription> & { fault?: StripeFault | null }) =>
     control<FakeSubscription>(`/subscriptions/${id}`, patch),
+  /** Starting a subscription for this user, directly or through Checkout, stalls or fails. */
+  failCheckoutsOf: (userId: string, fault: StripeFault) =>
+    control<unknown>(`/users/${userId}/checkout-fault`, { fault }),
   schedule: (id: string) => control<FakeSchedule>(`/schedules/${id}`),
   checkoutSession: (id: string) =>
     control<{ id: string; params: Record<string, unknown>; subscription: string | null }>(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { appFetch } from "../app";
 import {
   billingEventIds,
@@ -12,7 +12,21 @@ import {
   stripeProvider,
   subscribedUser,
   subscriptionEvent,
+  type StripeFault,
 } from "./stripe";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The JSON lines the app logged at "warn" (app/observability/log.server.ts). */
+function warnings(spy: ReturnType<typeof vi.spyOn>) {
+  return spy.mock.calls.flatMap(([line]: unknown[]) => {
+    try {
+      return [JSON.parse(String(line)) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** A user who has checked out (the subscription waits for its first payment) and paid. */
 async function paidCheckout(plan: "premium" | "ultimate" = "premium") {
@@ -170,21 +184,55 @@ describe("events the app does not act on", () => {
 });
 
 describe("when Stripe cannot be asked", () => {
-  it("answers 500 so that Stripe retries, and the retry is handled in full", async () => {
+  it.each<{ what: string; fault: StripeFault }>([
+    { what: "has an outage", fault: "outage" },
+    { what: "does not answer in time", fault: "stall" },
+  ])(
+    "Stripe $what: answers 500 so that Stripe retries, and the retry is handled in full",
+    async ({ fault }) => {
+      const { user, cookie, subscription } = await paidCheckout("premium");
+      const event = subscriptionEvent("updated", subscription);
+      await fakeStripe.change(subscription.id, { fault });
+      vi.spyOn(console, "error").mockImplementation(() => {});
+
+      const failed = await deliver(event);
+
+      expect(failed.status).toBe(500);
+      expect(await billingEventIds(user.id)).toEqual([]);
+      expect(await clientUser(cookie)).toMatchObject({ subscriptionPlan: "free" });
+
+      await fakeStripe.change(subscription.id, { fault: null });
+      const retried = await deliver(event);
+
+      expect(await retried.json()).toEqual({ received: true, outcome: "applied" });
+      expect(await clientUser(cookie)).toMatchObject({ subscriptionPlan: "premium" });
+    },
+  );
+});
+
+describe("a subscription Stripe does not have", () => {
+  it("is acknowledged as ignored, so that Stripe stops retrying, and logged for the operator", async () => {
     const { user, cookie, subscription } = await paidCheckout("premium");
-    const event = subscriptionEvent("updated", subscription);
-    await fakeStripe.change(subscription.id, { unavailable: true });
+    // Deleted since, or on another Stripe account that sends to the same endpoint.
+    const unknown = { ...subscription, id: "sub_on_another_account" };
+    const event = subscriptionEvent("updated", unknown);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
 
-    const failed = await deliver(event);
+    const response = await deliver(event);
 
-    expect(failed.status).toBe(500);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(warnings(warn)).toContainEqual({
+      level: "warn",
+      event: "stripe_webhook_subscription_missing",
+      eventId: event.id,
+      eventType: "customer.subscription.updated",
+      subscriptionId: "sub_on_another_account",
+    });
     expect(await billingEventIds(user.id)).toEqual([]);
-    expect(await clientUser(cookie)).toMatchObject({ subscriptionPlan: "free" });
-
-    await fakeStripe.change(subscription.id, { unavailable: false });
-    const retried = await deliver(event);
-
-    expect(await retried.json()).toEqual({ received: true, outcome: "applied" });
-    expect(await clientUser(cookie)).toMatchObject({ subscriptionPlan: "premium" });
+    expect(await clientUser(cookie)).toMatchObject({
+      subscriptionPlan: "free",
+      stripeSubscriptionId: null,
+    });
   });
 });
