@@ -7,6 +7,7 @@ import { authenticateWithProvider, OidcError } from "./oidc.server";
 import { type ProviderName, providerConfig, REQUIRED_SETTINGS } from "./providers.server";
 import { safeRedirectPath } from "./redirect";
 import { startSession } from "./session.server";
+import { log } from "../observability/log.server";
 
 // The two legs of a Google or OpenID Connect sign-in, shared by their four routes.
 
@@ -47,7 +48,7 @@ export async function startProviderSignIn(provider: ProviderName, request: Reque
 }
 
 function failed(request: Request, description: string, cause: unknown) {
-  console.warn(JSON.stringify({ event: "federated_signin_failed", reason: String(cause) }));
+  log("warn", "federated_signin_failed", { reason: String(cause) });
   return redirectWithToast(request, "/auth?mode=signin", {
     title: "Signin failed",
     description,

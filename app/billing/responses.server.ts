@@ -2,6 +2,7 @@ import { jsonProblem, NO_STORE } from "../auth/responses.server";
 import type { PlanActionResult } from "./plan-actions.server";
 import { PaymentError } from "./provider.server";
 import { PaymentsNotConfiguredError } from "./settings.server";
+import { log } from "../observability/log.server";
 
 export const PAYMENTS_UNAVAILABLE = "Payments are not available right now. Please try again later.";
 
@@ -9,7 +10,7 @@ export const PAYMENTS_UNAVAILABLE = "Payments are not available right now. Pleas
 export function billingProblem(error: unknown): Response {
   if (error instanceof PaymentError) return jsonProblem(error.status, error.message);
   if (error instanceof PaymentsNotConfiguredError) {
-    console.error(JSON.stringify({ level: "error", message: error.message }));
+    log("error", "payments_not_configured", { message: error.message });
     return jsonProblem(503, PAYMENTS_UNAVAILABLE);
   }
   throw error;

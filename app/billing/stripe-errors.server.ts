@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { PaymentError } from "./provider.server";
+import { log } from "../observability/log.server";
 
 // Stripe's failures in words a person can act on. The original goes to the log (without
 // anything secret), never to the page.
@@ -37,7 +38,8 @@ export async function withStripe<T>(what: string, call: () => Promise<T>): Promi
     return await call();
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.error(`Stripe: ${what} failed`, {
+    log("error", "stripe_call_failed", {
+      what,
       type: error.type,
       code: error.code,
       statusCode: error.statusCode,

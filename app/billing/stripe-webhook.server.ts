@@ -113,10 +113,11 @@ export async function handleStripeWebhook(
     ? snapshotOf(subscription, { userId, settings, observedAt: new Date() })
     : null;
   if (!snapshot) {
-    console.warn("Stripe webhook: subscription is not for a user and plan of this app", {
-      event: event.id,
-      subscription: subscription.id,
-      customer: customerId,
+    // Not for a user and plan of this app (another product on the same Stripe account).
+    log("warn", "stripe_webhook_subscription_foreign", {
+      eventId: event.id,
+      subscriptionId: subscription.id,
+      customerId,
     });
     return ignored();
   }

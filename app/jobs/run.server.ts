@@ -3,6 +3,7 @@ import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
+import { log } from "../observability/log.server";
 
 export type JobBindings = Pick<Env, "DB" | "LOGOS" | "SESSIONS">;
 
@@ -25,13 +26,16 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     const started = Date.now();
     try {
       const report = await run();
-      console.info(JSON.stringify({ job, ok: true, ...report, durationMs: Date.now() - started }));
+      log("info", "scheduled_job", { job, ok: true, ...report, durationMs: Date.now() - started });
     } catch (error) {
       failed.push(job);
       const message = error instanceof Error ? error.message : String(error);
-      console.error(
-        JSON.stringify({ job, ok: false, error: message, durationMs: Date.now() - started }),
-      );
+      log("error", "scheduled_job", {
+        job,
+        ok: false,
+        error: message,
+        durationMs: Date.now() - started,
+      });
     }
   }
   if (failed.length > 0) throw new Error(`Scheduled jobs failed: ${failed.join(", ")}`);

@@ -48,8 +48,12 @@ async function cron(time = NOW): Promise<JobLine[]> {
   }
 }
 
+/** The jobs' log lines (event "scheduled_job"), without the fields every log line has. */
 function jobLines(calls: unknown[][]): JobLine[] {
-  return calls.map(([line]) => JSON.parse(String(line)) as JobLine);
+  return calls
+    .map(([line]) => JSON.parse(String(line)) as JobLine & { event: string; level: string })
+    .filter((line) => line.event === "scheduled_job")
+    .map(({ event: _event, level: _level, ...line }) => line);
 }
 
 const lineOf = (lines: JobLine[], job: string) => lines.find((line) => line.job === job)!;
