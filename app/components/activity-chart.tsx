@@ -2,7 +2,7 @@ import type { DailyActivity } from "../models/qr-codes.server";
 
 const WIDTH = 600;
 const HEIGHT = 160;
-const PAD = 24;
+const PAD = 12;
 
 const dayLabel = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -36,6 +36,11 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
           <span className="legend-downloads">Downloads</span>
         </span>
       </figcaption>
+      {/* The numbers are HTML beside the drawing, so that they keep their size on a phone
+          (text inside the SVG would shrink with it to about 6 px). */}
+      <div className="chart-scale" aria-hidden="true">
+        {max}
+      </div>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="chart-svg">
         <line
           x1={PAD}
@@ -44,22 +49,15 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
           y2={HEIGHT - PAD}
           className="chart-axis"
         />
-        <text x={PAD} y={14} className="chart-text">
-          {max}
-        </text>
         <path d={line("downloads")} className="chart-downloads" />
         <path d={line("scans")} className="chart-scans" />
-        {first && last ? (
-          <>
-            <text x={PAD} y={HEIGHT - 6} className="chart-text">
-              {dayLabel.format(first.day)}
-            </text>
-            <text x={WIDTH - PAD} y={HEIGHT - 6} textAnchor="end" className="chart-text">
-              {dayLabel.format(last.day)}
-            </text>
-          </>
-        ) : null}
       </svg>
+      {first && last ? (
+        <div className="chart-dates" aria-hidden="true">
+          <span>{dayLabel.format(first.day)}</span>
+          <span>{dayLabel.format(last.day)}</span>
+        </div>
+      ) : null}
     </figure>
   );
 }

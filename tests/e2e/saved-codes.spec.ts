@@ -31,6 +31,26 @@ test("a free user saves a code with a title and finds it on the dashboard", asyn
   expect((await downloadPromise).suggestedFilename()).toBe("qr-text.png");
 });
 
+test("on a phone, the activity chart's dates and scale stay readable", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInToDemo(page, "premium", baseURL!);
+  await page.goto("/dashboard");
+  const chart = page.getByRole("figure").filter({ hasText: "Scans and downloads, last 30 days" });
+  const today = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date());
+  // Rendered size, not the stylesheet's: text drawn inside the scaled SVG shrank to ~7 px.
+  for (const label of [chart.getByText(today), chart.locator(".chart-scale")]) {
+    const box = await label.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(12);
+  }
+});
+
 test("a visitor who tries to save is asked to sign up", async ({ page }) => {
   await page.goto("/?type=url&url=https%3A%2F%2Fexample.com%2Fvisitor");
   await page.getByLabel("Title").fill("Visitor code");
