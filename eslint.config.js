@@ -30,6 +30,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**"],
+    ignores: ["app/validation/zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import z from app/validation/zod.ts, which configures zod for the CSP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.mjs"],
     languageOptions: { globals: globals.node },
   },

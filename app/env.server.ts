@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { z } from "zod";
+import { z } from "./validation/zod";
 import { demoModeAllowed } from "./auth/demo-mode";
 
 /** Plain-text settings from wrangler.toml [vars] or secrets, validated once per isolate. */

@@ -2,7 +2,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { z } from "zod";
+import type { z } from "../validation/zod";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createUser, EmailTakenError, findUserByEmail } from "../models/users.server";

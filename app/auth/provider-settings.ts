@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 
 // The two federated sign-ins (ARCHITECTURE.md decision 6): Google, and a generic OpenID Connect
 // provider (the "developer platform"). Each is configured only when every setting is present.

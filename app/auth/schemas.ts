@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 import { PLAN_IDS } from "../plans/catalogue";
 
 // Sign-up and sign-in rules (spec section 5), shared by the forms (Conform in the browser), the

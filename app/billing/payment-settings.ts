@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 
 // Which payment provider runs (ARCHITECTURE.md decision 5). With Stripe's keys it is Stripe; with
 // none of them, outside production, the offline simulator; half a configuration, or none in

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 
 // The simulated provider's test card form (ARCHITECTURE.md decision 5). Like Stripe's test
 // mode, a few documented numbers decline; any other well-formed number is accepted.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 import { resolvePaymentSettings } from "../billing/payment-settings";
 import { REQUIRED_SETTINGS } from "../auth/provider-settings";
 

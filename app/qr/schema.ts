@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../validation/zod";
 import { normalizeHexColor, scannabilityProblem } from "./contrast";
 import {
   DEFAULT_STYLE,

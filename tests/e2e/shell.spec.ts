@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInToDemo } from "./demo";
 
 test.describe("the shared header and footer", () => {
   test("header links lead to the generator and pricing, and sign-in buttons to /auth", async ({
@@ -99,5 +100,31 @@ test.describe("pages", () => {
     expect(filtered).toBeLessThan(21);
     await page.getByRole("link", { name: "All", exact: true }).click();
     await expect(questions).toHaveCount(21);
+  });
+});
+
+test.describe("content security policy", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "violations come from scripts");
+
+  test("no page breaks its own policy, signed out or in", async ({ page, baseURL }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    for (const path of ["/", "/pricing", "/auth?mode=signup", "/faq"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    await signInToDemo(page, "premium", baseURL!);
+    for (const path of ["/", "/dashboard", "/dashboard?tab=plans"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(violations).toEqual([]);
   });
 });
