@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { demoSession, signUp } from "./accounts";
+import { demoSession, postJson, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN } from "./app";
 
 function saveTracked(
@@ -125,5 +125,46 @@ describe("scan tracking", () => {
     expect(await text.json()).toMatchObject({
       message: "Only website (URL) codes can track scans.",
     });
+  });
+});
+
+describe("the dashboard's analytics", () => {
+  it("count the last 30 days' scans and downloads, and where and on what codes were scanned", async () => {
+    const { cookie } = await signUp();
+    expect((await postJson("/api/trial/start", { plan: "premium" }, { cookie })).status).toBe(200);
+    const { id } = await (await saveTracked(cookie)).json<{ id: number }>();
+    const DAY = 86_400_000;
+    const now = Date.now();
+    const scans: [number, string, string][] = [
+      [now, "DE", "mobile"],
+      [now, "DE", "desktop"],
+      [now - 3 * DAY, "FR", "mobile"],
+      [now - 40 * DAY, "US", "mobile"], // before the chart's 30 days
+    ];
+    const downloads = [now, now, now - 5 * DAY, now - 31 * DAY];
+    await env.DB.batch([
+      ...scans.map(([at, country, device]) =>
+        env.DB.prepare(
+          "INSERT INTO qr_scans (qr_code_id, location, scanned_at) VALUES (?, ?, ?)",
+        ).bind(id, JSON.stringify({ country, city: null, device }), at),
+      ),
+      ...downloads.map((at) =>
+        env.DB.prepare(
+          "INSERT INTO qr_downloads (qr_code_id, format, downloaded_at) VALUES (?, 'png', ?)",
+        ).bind(id, at),
+      ),
+    ]);
+
+    const html = await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text();
+    expect(html).toContain(
+      'aria-label="Last 30 days: 3 scans and 3 downloads, at most 2 in a day."',
+    );
+    const text = textOf(html);
+    expect(text).toContain("Scans by country DE 2 FR 1");
+    expect(text).toContain("Scans by device mobile 2 desktop 1");
+    expect(text).toMatch(/Total Scans 4\b/);
+    // The code's own line: its scan count and its tracked link.
+    expect(text).toMatch(/Tracked URL TRACKED Created .* · 4 scans/);
+    expect(text).toContain(`/s/${await slugOf(id)}`);
   });
 });
