@@ -182,7 +182,10 @@ describe("rate limit", () => {
   it("answers 429 with the spec's message once a client exceeds its budget", async () => {
     const ip = newAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 130; i++) {
+    // wrangler.toml allows 120 a minute in windows aligned to the clock: should one end during
+    // the loop, the count starts again, so the loop may need up to twice the budget.
+    const BUDGET = 120;
+    for (let i = 0; i < 2 * BUDGET + 10; i++) {
       const response = await generate({ type: "text", data: { text: `n${i}` } }, { ip });
       statuses.push(response.status);
       if (response.status === 429) {
@@ -194,7 +197,7 @@ describe("rate limit", () => {
       await response.body?.cancel();
     }
     expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(100);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(BUDGET);
     // Another client is not affected.
     expect((await generate({ type: "text", data: { text: "other" } })).status).toBe(200);
   });
