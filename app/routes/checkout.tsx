@@ -118,10 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(url ?? `/checkout?plan=${plan}`, 303);
     }
     if (!(provider instanceof SimulatedProvider)) {
-      return data(
-        { result: undefined, paymentError: "Use the payment form to pay.", setupError: null },
-        400,
-      );
+      return paymentProblem("Use the payment form to pay.", 400, false);
     }
     const submission = parseWithZod(form, { schema: testCardSchema() });
     if (submission.status !== "success") {
