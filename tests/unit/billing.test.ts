@@ -10,25 +10,13 @@ import {
 import { passesLuhn, testCardDecline, testCardSchema } from "../../app/billing/test-card";
 import type { PlanState } from "../../app/plans/effective";
 import { trialBanner, upgradeTarget } from "../../app/plans/trial-banner";
+import { FREE_ACCOUNT, premiumTrial } from "./plan-states";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const hours = (n: number) => new Date(now.getTime() + n * 60 * 60 * 1000);
 
-const free: PlanState = {
-  subscriptionPlan: "free",
-  subscriptionStatus: "active",
-  isTrialActive: false,
-  trialStartDate: null,
-  trialEndDate: null,
-  stripeSubscriptionId: null,
-};
-const trialing: PlanState = {
-  ...free,
-  subscriptionPlan: "premium",
-  isTrialActive: true,
-  trialStartDate: hours(-24),
-  trialEndDate: hours(24 * 6),
-};
+const free = FREE_ACCOUNT;
+const trialing = premiumTrial(hours(-24), hours(24 * 6));
 const paying: PlanState = { ...free, subscriptionPlan: "premium", stripeSubscriptionId: "sub_1" };
 
 describe("choosing a plan on the Plan & Billing tab", () => {

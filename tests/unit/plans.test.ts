@@ -7,21 +7,14 @@ import {
   type PlanState,
   trialDaysLeft,
 } from "../../app/plans/effective";
+import { premiumTrial } from "./plan-states";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const hours = (n: number) => new Date(now.getTime() + n * 60 * 60 * 1000);
 const seconds = (n: number) => new Date(now.getTime() + n * 1000);
 
 function user(overrides: Partial<PlanState> = {}): PlanState {
-  return {
-    subscriptionPlan: "premium",
-    subscriptionStatus: "active",
-    isTrialActive: true,
-    trialStartDate: hours(-24 * 6),
-    trialEndDate: hours(25),
-    stripeSubscriptionId: null,
-    ...overrides,
-  };
+  return { ...premiumTrial(hours(-24 * 6), hours(25)), ...overrides };
 }
 
 describe("the plan catalogue", () => {

@@ -26,6 +26,7 @@ import {
   suggestedPlan,
   USAGE_DEFAULT,
 } from "../../app/plans/usage";
+import { FREE_ACCOUNT, premiumTrial } from "./plan-states";
 
 describe("the plan-fit quiz", () => {
   it("has five questions of three options, each worth 0 to 3 points per plan", () => {
@@ -232,21 +233,8 @@ describe("cards and comparison table", () => {
 describe("choosing a plan", () => {
   const now = new Date("2026-11-23T12:00:00Z");
   const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
-  const freeUser: PlanState = {
-    subscriptionPlan: "free",
-    subscriptionStatus: "active",
-    isTrialActive: false,
-    trialStartDate: null,
-    trialEndDate: null,
-    stripeSubscriptionId: null,
-  };
-  const onTrial: PlanState = {
-    ...freeUser,
-    subscriptionPlan: "premium",
-    isTrialActive: true,
-    trialStartDate: days(-1),
-    trialEndDate: days(6),
-  };
+  const freeUser = FREE_ACCOUNT;
+  const onTrial = premiumTrial(days(-1), days(6));
   const trialOver: PlanState = { ...onTrial, trialStartDate: days(-9), trialEndDate: days(-2) };
   const subscribed: PlanState = {
     ...freeUser,
