@@ -608,6 +608,25 @@ function send(response: http.ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
+/** API keys that misbehave for every request made with them. */
+const KEY_FAULTS: Readonly<Record<string, Fault>> = {
+  sk_test_stall: "stall",
+  sk_test_broken: "outage",
+};
+
+/** Sends what `run` returns, or the Stripe error it throws; a stall is never answered. */
+function answer(response: http.ServerResponse, run: () => unknown) {
+  try {
+    send(response, 200, run());
+  } catch (error) {
+    if (error instanceof Stalled) return;
+    if (!(error instanceof StripeFailure)) throw error;
+    send(response, error.status, {
+      error: { type: error.type, message: error.message, code: error.code },
+    });
+  }
+}
+
 function handle(request: http.IncomingMessage, body: string, response: http.ServerResponse) {
   const url = new URL(request.url ?? "/", "http://fake");
   const isControl = url.pathname.startsWith("/__control/");
@@ -618,12 +637,8 @@ function handle(request: http.IncomingMessage, body: string, response: http.Serv
         error: { type: "invalid_request_error", message: "Invalid API Key provided." },
       });
     }
-    if (key === "sk_test_stall") return; // Never answered: the client's timeout must end it.
-    if (key === "sk_test_broken") {
-      return send(response, 500, {
-        error: { type: "api_error", message: "Something went wrong on Stripe's end." },
-      });
-    }
+    const fault = KEY_FAULTS[key];
+    if (fault) return answer(response, () => fail(fault));
   }
   const params: Params = isControl
     ? (JSON.parse(body || "{}") as Params)
@@ -631,15 +646,7 @@ function handle(request: http.IncomingMessage, body: string, response: http.Serv
   for (const [method, pattern, run] of isControl ? control : api) {
     const match = pattern.exec(url.pathname);
     if (request.method !== method || !match) continue;
-    try {
-      return send(response, 200, run(match.slice(1), params));
-    } catch (error) {
-      if (error instanceof Stalled) return;
-      if (!(error instanceof StripeFailure)) throw error;
-      return send(response, error.status, {
-        error: { type: error.type, message: error.message, code: error.code },
-      });
-    }
+    return answer(response, () => run(match.slice(1), params));
   }
   send(response, 404, {
     error: {
