@@ -5,6 +5,8 @@ import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
 import { runScheduledJobs } from "./jobs/run.server";
+import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
+import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
@@ -66,6 +68,14 @@ export default {
   // the clock, so a run that starts late decides as if it had started on time.
   async scheduled(controller, env) {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
+  },
+
+  // The mail queue and its dead-letter queue (wrangler.toml [[queues.consumers]]); dead-letter
+  // queues are named after their queue with "-dlq" at the end.
+  async queue(batch, env) {
+    const mail = batch as MessageBatch<QueuedMail>;
+    if (batch.queue.endsWith("-dlq")) recordDeadMail(mail);
+    else await deliverMailBatch(mail, getMailSettings(), env.DB);
   },
 } satisfies ExportedHandler<Env>;
 

@@ -44,5 +44,6 @@ export default [
   route("payment-success", "routes/payment-success.tsx"),
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
+  route("dev/mail", "routes/dev.mail.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,17 +11,24 @@ const email = z
   .max(254, "Invalid email address")
   .pipe(z.email({ error: "Invalid email address" }));
 
+/** A new password follows the sign-up rule, wherever it is chosen (sign-up, reset, settings). */
+export const newPassword = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Please use at most 200 characters");
+
+export const emailAddress = email;
+
 const name = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(100, "Please use at most 100 characters");
+
+export const personName = name;
 
 export const signUpSchema = z.object({
   firstName: name("First name is required"),
   lastName: name("Last name is required"),
   email,
-  password: z
-    .string({ error: "Password must be at least 8 characters" })
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Please use at most 200 characters"),
+  password: newPassword,
   plan: z.enum(PLAN_IDS).optional(),
 });
 

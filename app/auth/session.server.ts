@@ -51,12 +51,14 @@ function storageFor(request: Request) {
   });
 }
 
-/** The signed-in user's id, or null. */
-export async function sessionUserId(request: Request): Promise<string | null> {
+/** Whose session the request carries and when it started, or null. */
+export async function readSession(request: Request): Promise<SessionData | null> {
   if (!request.headers.get("Cookie")?.includes(SESSION_COOKIE)) return null;
   const session = await storageFor(request).getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
-  return typeof userId === "string" ? userId : null;
+  if (typeof userId !== "string") return null;
+  const createdAt = session.get("createdAt");
+  return { userId, createdAt: typeof createdAt === "number" ? createdAt : 0 };
 }
 
 /**

@@ -4,12 +4,20 @@ import type { UserRecord } from "../db/schema";
 import { findUserById } from "../models/users.server";
 import { requestInfoContext } from "../request-context";
 import { jsonProblem } from "./responses.server";
-import { sessionUserId } from "./session.server";
+import { readSession } from "./session.server";
 
-/** Looks the signed-in user up: the session in KV, then the account in D1. */
+/**
+ * Looks the signed-in user up: the session in KV, then the account in D1. A session that started
+ * before the account's sessions were revoked (sign out everywhere, a new password) is signed out
+ * from its next request on, wherever it is.
+ */
 export async function loadUser(request: Request): Promise<UserRecord | null> {
-  const userId = await sessionUserId(request);
-  return userId ? findUserById(createDatabase(), userId) : null;
+  const session = await readSession(request);
+  if (!session) return null;
+  const user = await findUserById(createDatabase(), session.userId);
+  if (!user) return null;
+  if (user.sessionsRevokedAt && session.createdAt < user.sessionsRevokedAt.getTime()) return null;
+  return user;
 }
 
 type Context = Readonly<RouterContextProvider>;

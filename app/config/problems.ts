@@ -1,11 +1,19 @@
 import { z } from "../validation/zod";
 import { resolvePaymentSettings } from "../billing/payment-settings";
 import { REQUIRED_SETTINGS } from "../auth/provider-settings";
+import { resolveMailSettings } from "../mail/settings";
 
 // Everything a deployment must have, checked in one place (pure, so every rule is unit-tested).
 // Each problem names the setting and what is wrong with it, never its value.
 
-export const REQUIRED_BINDINGS = ["DB", "SESSIONS", "LOGOS", "RATE_LIMITER", "AUTH_RATE_LIMITER"];
+export const REQUIRED_BINDINGS = [
+  "DB",
+  "SESSIONS",
+  "LOGOS",
+  "RATE_LIMITER",
+  "AUTH_RATE_LIMITER",
+  "MAIL_QUEUE",
+];
 
 const varsSchema = z.object({
   ENVIRONMENT: z.enum(["development", "staging", "production"], {
@@ -50,6 +58,11 @@ export function configurationProblems(raw: Record<string, unknown>): string[] {
   }
   try {
     resolvePaymentSettings(raw as Record<string, string | undefined>, environment);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    resolveMailSettings(raw as Record<string, string | undefined>, environment);
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }

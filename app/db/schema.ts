@@ -60,6 +60,8 @@ export const users = sqliteTable(
     scheduledPlan: text("scheduled_plan", { enum: PLAN_IDS }),
     /** When the mirrored subscription state was read from the payment provider. */
     billingSyncedAt: integer("billing_synced_at", { mode: "timestamp_ms" }),
+    /** Sessions that started before this moment are signed out (sign out everywhere). */
+    sessionsRevokedAt: integer("sessions_revoked_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     uniqueIndex("users_email").on(table.email),
@@ -157,4 +159,38 @@ export const billingEvents = sqliteTable("billing_events", {
   type: text("type").notNull(),
   userId: text("user_id"),
   receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const TOKEN_PURPOSES = ["verify_email", "reset_password", "change_email"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** One-time links sent by e-mail; only the token's SHA-256 is stored. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    /** Where the link was sent: for an e-mail change, the new address. */
+    email: text("email").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("account_tokens_by_user").on(table.userId, table.purpose, table.createdAt)],
+);
+
+export type AccountTokenRecord = typeof accountTokens.$inferSelect;
+
+/** The local twin of the mail provider (local runs and tests), shown at /dev/mail. */
+export const mailOutbox = sqliteTable("mail_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull(),
+  links: text("links", { mode: "json" }).notNull().$type<string[]>(),
+  sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
 });

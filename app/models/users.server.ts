@@ -155,6 +155,17 @@ export async function userForProviderProfile(
   return createUser(db, { ...profile });
 }
 
+/**
+ * Signs out every session of the user that started before `now`, on its next request (see
+ * loadUser). A session started afterwards, such as the one that made the change, stays.
+ */
+export async function revokeSessions(db: Database, userId: string, now = new Date()) {
+  await db
+    .update(users)
+    .set({ sessionsRevokedAt: now, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
 /** What the browser may know about a user (spec section 3): never password material. */
 export interface ClientUser {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configurationProblems, REQUIRED_BINDINGS } from "../../app/config/problems";
+import { DEFAULT_MAIL_FROM, resolveMailSettings } from "../../app/mail/settings";
 import { routeName } from "../../app/observability/route-name";
 
 const bindings = Object.fromEntries(REQUIRED_BINDINGS.map((name) => [name, {}]));
@@ -16,6 +17,8 @@ const production = {
   ENVIRONMENT: "production",
   SESSION_SECRET: "s".repeat(40),
   SALES_EMAIL: "sales@example.com",
+  RESEND_API_KEY: "re_live_abc",
+  MAIL_FROM: "QR Code Creator <no-reply@example.com>",
 };
 
 describe("the configuration check", () => {
@@ -55,6 +58,33 @@ describe("the configuration check", () => {
     expect(configurationProblems({ ...production, ENVIRONMENT: "prod" })).toContain(
       "ENVIRONMENT must be development, staging or production",
     );
+  });
+});
+
+describe("the mailer's configuration", () => {
+  it("sends real mail outside development, and names what is missing or wrong", () => {
+    const { RESEND_API_KEY: _, ...noKey } = production;
+    expect(configurationProblems({ ...noKey, ENVIRONMENT: "staging" }).join(" ")).toMatch(
+      /Mail is not configured: set RESEND_API_KEY and MAIL_FROM. The local outbox never runs in staging/,
+    );
+    const problems = configurationProblems({
+      ...production,
+      RESEND_API_KEY: "sk_wrong_kind_of_key",
+      MAIL_FROM: "no address here",
+    });
+    expect(problems.join(" ")).toMatch(/RESEND_API_KEY must start with re_/);
+    expect(problems.join(" ")).toMatch(/MAIL_FROM must be an address, or "Name <address>"/);
+    expect(problems.join(" ")).not.toMatch(/sk_wrong_kind_of_key/);
+  });
+
+  it("uses the outbox in local runs, and Resend once a key is set", () => {
+    expect(resolveMailSettings({}, "development")).toEqual({
+      provider: "outbox",
+      from: DEFAULT_MAIL_FROM,
+    });
+    expect(
+      resolveMailSettings({ RESEND_API_KEY: "re_123", MAIL_FROM: "ops@example.com" }, "production"),
+    ).toMatchObject({ provider: "resend", from: "ops@example.com" });
   });
 });
 

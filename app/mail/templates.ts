@@ -1,0 +1,150 @@
+import type { MailMessage } from "./message";
+
+// Every e-mail the product sends, as pure functions: a plain-text part, an HTML part built from
+// the same paragraphs (every value escaped), and the links it carries.
+
+const PRODUCT = "QR Code Creator";
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+interface Layout {
+  to: string;
+  subject: string;
+  greetingName: string | null;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Said after the button, e.g. how long the link works. */
+  after?: string[];
+}
+
+function compose({
+  to,
+  subject,
+  greetingName,
+  paragraphs,
+  action,
+  after = [],
+}: Layout): MailMessage {
+  const greeting = `Hello${greetingName ? ` ${greetingName}` : ""},`;
+  const text = [
+    greeting,
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...after,
+    `— ${PRODUCT}`,
+  ].join("\n\n");
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,sans-serif;color:#0f172a">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
+    paragraph(greeting),
+    ...paragraphs.map(paragraph),
+    action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+        paragraph(`Or copy this link into your browser: ${action.url}`)
+      : "",
+    ...after.map(paragraph),
+    `<p style="margin:24px 0 0;color:#475569">— ${PRODUCT}</p>`,
+    `</div></body></html>`,
+  ].join("");
+  return { to, subject, text, html, links: action ? [action.url] : [] };
+}
+
+interface Person {
+  to: string;
+  firstName: string | null;
+}
+
+export function verifyEmailMessage({ to, firstName, link }: Person & { link: string }) {
+  return compose({
+    to,
+    subject: `Confirm your e-mail address for ${PRODUCT}`,
+    greetingName: firstName,
+    paragraphs: [
+      `Please confirm that ${to} is your e-mail address, so that you can always get back into your account.`,
+    ],
+    action: { label: "Confirm my e-mail address", url: link },
+    after: ["The link works for 48 hours. If you did not create an account, ignore this e-mail."],
+  });
+}
+
+export function resetPasswordMessage({ to, firstName, link }: Person & { link: string }) {
+  return compose({
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    greetingName: firstName,
+    paragraphs: [
+      "Someone asked to reset the password of your account. If it was you, choose a new password:",
+    ],
+    action: { label: "Choose a new password", url: link },
+    after: [
+      "The link works once, for 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+    ],
+  });
+}
+
+export function passwordChangedMessage({
+  to,
+  firstName,
+  forgotLink,
+}: Person & { forgotLink: string }) {
+  return compose({
+    to,
+    subject: `Your ${PRODUCT} password was changed`,
+    greetingName: firstName,
+    paragraphs: [
+      "The password of your account was just changed, and every other session was signed out.",
+      "If you did not do this, reset your password now and check your account's e-mail address.",
+    ],
+    action: { label: "Reset my password", url: forgotLink },
+  });
+}
+
+export function emailChangeConfirmMessage({ to, firstName, link }: Person & { link: string }) {
+  return compose({
+    to,
+    subject: `Confirm your new e-mail address for ${PRODUCT}`,
+    greetingName: firstName,
+    paragraphs: [`Please confirm that you want to use ${to} to sign in to ${PRODUCT} from now on.`],
+    action: { label: "Use this address", url: link },
+    after: ["The link works once, for 24 hours. If you did not ask for this, ignore this e-mail."],
+  });
+}
+
+export function emailChangeNoticeMessage({
+  to,
+  firstName,
+  newEmail,
+}: Person & { newEmail: string }) {
+  return compose({
+    to,
+    subject: `Your ${PRODUCT} e-mail address is being changed`,
+    greetingName: firstName,
+    paragraphs: [
+      `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only when the link sent to that address is opened.`,
+      "If this was not you, sign in and change your password, which also signs everyone else out.",
+    ],
+  });
+}
+
+export function accountDeletedMessage({ to, firstName }: Person) {
+  return compose({
+    to,
+    subject: `Your ${PRODUCT} account was deleted`,
+    greetingName: firstName,
+    paragraphs: [
+      "Your account was deleted as you asked. Its saved codes, logos, analytics and sign-ins are gone, any paid subscription was cancelled, and its tracked links no longer redirect.",
+      "QR codes you downloaded without scan tracking keep working, because their content is in the image itself.",
+      "Thank you for using QR Code Creator.",
+    ],
+  });
+}

@@ -1,0 +1,150 @@
+import { and, eq, gt, gte, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { type AccountTokenRecord, accountTokens, type TokenPurpose } from "../db/schema";
+
+// One-time links sent by e-mail (verification, password reset, e-mail change). The link carries
+// 32 random bytes; only their SHA-256 is stored, so the database alone opens no account. A token
+// is spent by one conditional UPDATE, so two clicks at once cannot both succeed.
+
+const HOUR = 60 * 60 * 1000;
+
+/** How long each kind of link works. */
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 48 * HOUR,
+  reset_password: 1 * HOUR,
+  change_email: 24 * HOUR,
+};
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Only a token of the right shape is looked up at all. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A new link for `purpose`. For a password reset or an e-mail change only the newest link works:
+ * asking again withdraws the earlier ones. Returns the token to put in the link (never stored).
+ */
+export async function issueToken(
+  db: Database,
+  input: { userId: string; purpose: TokenPurpose; email: string },
+  now = new Date(),
+): Promise<string> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const insert = db.insert(accountTokens).values({
+    tokenHash: await hashToken(token),
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]),
+  });
+  if (input.purpose === "verify_email") {
+    await insert;
+  } else {
+    await db.batch([
+      db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.userId, input.userId),
+            eq(accountTokens.purpose, input.purpose),
+            isNull(accountTokens.usedAt),
+          ),
+        ),
+      insert,
+    ]);
+  }
+  return token;
+}
+
+export type TokenCheck =
+  { ok: true; token: AccountTokenRecord } | { ok: false; reason: "invalid" | "used" | "expired" };
+
+async function explain(
+  db: Database,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<TokenCheck> {
+  const row = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .get();
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.usedAt) return { ok: false, reason: "used" };
+  if (row.expiresAt <= now) return { ok: false, reason: "expired" };
+  return { ok: true, token: row };
+}
+
+/** Whether `token` would still work, without spending it (to show a form first). */
+export async function checkToken(
+  db: Database,
+  token: string | null,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<TokenCheck> {
+  if (!token || !TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
+  return explain(db, await hashToken(token), purpose, now);
+}
+
+/** Spends `token`: it works once, before it expires; afterwards the reason it does not. */
+export async function consumeToken(
+  db: Database,
+  token: string | null,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<TokenCheck> {
+  if (!token || !TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
+  const tokenHash = await hashToken(token);
+  const spent = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning()
+    .get();
+  return spent ? { ok: true, token: spent } : explain(db, tokenHash, purpose, now);
+}
+
+/** How many links of `purpose` were sent to this user since `since` (for rate limits). */
+export async function tokensIssuedSince(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  since: Date,
+): Promise<{ count: number; latest: Date | null }> {
+  const rows = await db
+    .select({ createdAt: accountTokens.createdAt })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gte(accountTokens.createdAt, since),
+      ),
+    )
+    .all();
+  const latest = rows.reduce<Date | null>(
+    (newest, row) => (newest && newest > row.createdAt ? newest : row.createdAt),
+    null,
+  );
+  return { count: rows.length, latest };
+}
