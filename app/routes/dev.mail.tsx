@@ -5,23 +5,33 @@ import { readOutbox } from "../mail/outbox.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/dev.mail";
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 /**
  * GET /dev/mail: the local outbox (ARCHITECTURE.md decision 11), newest first; `?format=json`
- * for scripts and tests. It exists only in demo mode, so never in production.
+ * for scripts and tests, answered here before any page is rendered. It exists only in demo
+ * mode, so never in production.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!isDemoMode()) throw data(null, { status: 404 });
-  const messages = await readOutbox(createDatabase());
-  if (new URL(request.url).searchParams.get("format") === "json") {
-    return Response.json(messages, { headers: { "Cache-Control": "no-store" } });
-  }
-  return data({ messages }, { headers: { "Cache-Control": "no-store" } });
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (!isDemoMode()) throw data(null, { status: 404 });
+    if (new URL(request.url).searchParams.get("format") === "json") {
+      return Response.json(await readOutbox(createDatabase()), { headers: NO_STORE });
+    }
+    return next();
+  },
+];
+
+export async function loader() {
+  return { messages: await readOutbox(createDatabase()) };
 }
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
 
 export const meta = () => pageMeta("Outbox (TEST MODE)", "E-mail sent by this local run.");
 
 export default function DevMail({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData as Exclude<typeof loaderData, Response>;
+  const { messages } = loaderData;
   return (
     <section className="container outbox">
       <h1>

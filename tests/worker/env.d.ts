@@ -6,6 +6,7 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_OIDC_CONTROL_URL: string;
+      FAKE_MAIL_CONTROL_URL: string;
     }
   }
 }

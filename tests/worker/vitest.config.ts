@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 import { fakeProviderAddresses } from "../fakes/oidc-provider";
+import { fakeMailApiBase } from "../fakes/mail-api";
 import { fakeStripeApiBase } from "../fakes/stripe-api";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -9,8 +10,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 // Integration tests run inside workerd against the production build of the whole app
 // (`npm run build` first), with the bindings of build/server/wrangler.json and a fresh,
 // migrated D1 database per test file. Two projects: "worker" runs the app as local runs do,
-// with the offline payment simulator; "stripe" runs it with Stripe configured, against the
-// local stand-in for Stripe's API in tests/fakes/stripe-api.ts.
+// with the offline payment simulator and the mail outbox; "stripe" runs it with the vendors
+// configured as in production: Stripe and Resend, against the local stand-ins for their APIs in
+// tests/fakes/stripe-api.ts and tests/fakes/mail-api.ts.
 export default defineConfig(async () => {
   const provider = await fakeProviderAddresses();
   const migrations = await readD1Migrations(`${root}/migrations`);
@@ -54,6 +56,10 @@ export default defineConfig(async () => {
     // The fake answers in milliseconds; a Stripe that never answers then costs a test 2 × 2 s
     // (the app retries once) instead of 2 × 10 s.
     STRIPE_TIMEOUT_MS: "2000",
+    RESEND_API_KEY: "re_test_fake",
+    MAIL_FROM: "QR Code Creator <no-reply@qr.example.com>",
+    MAIL_API_BASE: await fakeMailApiBase(),
+    FAKE_MAIL_CONTROL_URL: `${await fakeMailApiBase()}/__control`,
   });
 
   return {
@@ -75,7 +81,7 @@ export default defineConfig(async () => {
           test: {
             ...stripe.test,
             include: ["tests/worker/stripe/**/*.test.ts"],
-            globalSetup: ["tests/fakes/stripe-api.ts"],
+            globalSetup: ["tests/fakes/stripe-api.ts", "tests/fakes/mail-api.ts"],
           },
         },
       ],
