@@ -7,7 +7,7 @@
 // `--fix` repairs the lockfile: `npm install --package-lock-only` restores every platform package
 // the registry describes; the few it cannot (the registry this project installs from lacks some
 // macOS and Windows builds) are written from the newest release the registry has of that package,
-// without an integrity hash, which the first `npm install` on a machine that has them adds.
+// without an integrity hash; `--fix` on a machine whose registry has them records them in full.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
@@ -161,6 +161,14 @@ function fix() {
       process.exit(1);
     }
   };
+  // Entries written earlier without a hash are dropped first, so that where the registry has those
+  // packages npm records them in full.
+  const lock = readLock();
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path && isPlatformPackage(entry) && !entry.integrity && !entry.link)
+      delete lock.packages[path];
+  }
+  writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
   install();
   const missing = missingPlatformPackages(readLock());
   if (missing.length) {
@@ -169,7 +177,7 @@ function fix() {
     if (unverified.length) {
       console.warn(
         `lockfile: the registry here has no ${unverified.join(", ")}; written from the newest ` +
-          "release it has of each, without an integrity hash (npm adds it on a machine that has them)",
+          "release it has of each, without an integrity hash (--fix where the registry has them adds it)",
       );
     }
   }
