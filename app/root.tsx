@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import { readFlash } from "./auth/flash.server";
 import { getUser } from "./auth/user.server";
 import { AuthProvider, SessionBannerOutlet } from "./components/auth/auth-state";
+import { VerifyEmailBanner } from "./components/auth/verify-email-banner";
 import { ErrorCard } from "./components/error-card";
 import { FlashMessage } from "./components/flash-message";
 import { NotFoundCard } from "./components/not-found-card";
@@ -61,6 +62,8 @@ export interface SignedInUser {
   upgradeTo: PlanId | null;
   /** The home page's trial banner, unless dismissed. */
   trialBanner: TrialBannerState | null;
+  /** The address is not confirmed yet: every page offers to send the link again. */
+  emailUnverified: boolean;
 }
 
 async function signedInUser(request: Request, user: UserRecord): Promise<SignedInUser> {
@@ -74,6 +77,7 @@ async function signedInUser(request: Request, user: UserRecord): Promise<SignedI
     profileImageUrl: user.profileImageUrl,
     plan,
     upgradeTo: upgradeTarget(user, plan, now),
+    emailUnverified: !user.emailVerified,
     trialBanner:
       banner && !(await trialBannerDismissed(request, user.trialEndDate)) ? banner : null,
   };
@@ -111,6 +115,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader user={data?.user ?? null} />
         <SessionBannerOutlet />
+        {data?.user?.emailUnverified ? <VerifyEmailBanner /> : null}
         <main id="main" tabIndex={-1}>
           <FlashMessage toast={data?.flash ?? null} />
           {children}

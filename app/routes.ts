@@ -45,5 +45,8 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -33,7 +33,7 @@ export interface AuthResult {
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
-async function limited(key: string): Promise<boolean> {
+export async function limited(key: string): Promise<boolean> {
   const { success } = await env.AUTH_RATE_LIMITER.limit({ key });
   return !success;
 }
@@ -43,7 +43,7 @@ async function limited(key: string): Promise<boolean> {
 const LOCAL_ADDRESSES = new Set(["unknown", "127.0.0.1", "::1"]);
 
 /** Counts per network address where the edge told us a real one. */
-function limitedAddress(kind: string, request: Request): Promise<boolean> {
+export function limitedAddress(kind: string, request: Request): Promise<boolean> {
   const address = clientAddress(request);
   return LOCAL_ADDRESSES.has(address) ? Promise.resolve(false) : limited(`${kind}:ip:${address}`);
 }

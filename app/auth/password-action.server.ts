@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { sendVerificationEmail } from "../accounts/recovery.server";
+import { createDatabase } from "../db/client.server";
 import { PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { toClientUser } from "../models/users.server";
 import {
@@ -23,13 +25,18 @@ export async function passwordAction(request: Request) {
     const { user, created } = await authenticateWithPassword(intent, request);
     const cookie = await startSession(request, user.id);
     const plan = user.subscriptionPlan;
+    const mail = created ? await sendVerificationEmail(createDatabase(), request, user) : null;
     const toast = created
       ? {
           title: "Account created successfully!",
-          description:
+          description: [
             plan === "free"
               ? "Welcome to QR Code Creator!"
               : `Starting your ${TRIAL_DAYS}-day ${PLANS[plan].name} trial!`,
+            mail === "failed"
+              ? "We could not send the e-mail to confirm your address; use “Resend e-mail” at the top of the page."
+              : "We sent you an e-mail to confirm your address.",
+          ].join(" "),
           variant: "success" as const,
         }
       : {
@@ -57,6 +64,8 @@ export async function passwordApiAction(intent: PasswordIntent, request: Request
   const body = await readJsonObject(request);
   try {
     const { user, created } = await authenticateJson(intent, request, body);
+    // The account exists whether or not the e-mail goes out: "Resend e-mail" is on every page.
+    if (created) await sendVerificationEmail(createDatabase(), request, user);
     return jsonWithCookie(
       toClientUser(user),
       await startSession(request, user.id),

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../../auth/schemas";
 import type { PlanId } from "../../plans/catalogue";
 import { useToast } from "../toast";
@@ -138,7 +138,13 @@ export function PasswordForm({
           {...input("password", "password")}
           autoComplete={mode === "signup" ? "new-password" : "current-password"}
         />
-        {mode === "signup" ? <p className="muted small">At least 8 characters.</p> : null}
+        {mode === "signup" ? (
+          <p className="muted small">At least 8 characters.</p>
+        ) : (
+          <p className="small forgot-link">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+        )}
         <FieldError id={`${fields.password.id}-error`} errors={fields.password.errors} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

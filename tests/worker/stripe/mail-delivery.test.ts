@@ -8,6 +8,8 @@ import {
   recordDeadMail,
 } from "../../../app/mail/queue.server";
 import { verifyEmailMessage } from "../../../app/mail/templates";
+import { cookieFrom, newPerson, postJson } from "../accounts";
+import { appFetch } from "../app";
 
 // Mail as staging and production send it: through the mail queue to Resend's API (here its
 // local stand-in, tests/fakes/mail-api.ts), with the app's own client. The fake fails on purpose
@@ -60,6 +62,25 @@ async function consume(mails: QueuedMail[], attempt = 1) {
     error.mockRestore();
   }
 }
+
+describe("a mail provider outage", () => {
+  it("never undoes the action: the sign-up succeeds and its e-mail waits for retries", async () => {
+    const email = `outage-signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await postJson("/api/auth/signup", { ...newPerson(), email });
+    expect(response.status).toBe(201);
+    const me = await appFetch("/api/auth/user", {
+      headers: { Cookie: cookieFrom(response, "qr_session")! },
+    });
+    expect(me.status).toBe(200);
+    // The queue's consumer tried Resend, which refused for now; nothing was delivered, and the
+    // message stays queued for its next attempt rather than being lost.
+    await vi.waitFor(
+      async () => expect((await receivedBy(email)).attempts).toBeGreaterThanOrEqual(1),
+      { timeout: 10_000, interval: 200 },
+    );
+    expect((await receivedBy(email)).emails).toEqual([]);
+  });
+});
 
 describe("sending mail through the queue to the provider", () => {
   it("uses Resend when it is configured, and puts the message on the queue", async () => {
