@@ -1,5 +1,5 @@
 import http from "node:http";
-import net from "node:net";
+import { freePorts } from "./ports";
 
 // A small stand-in for Resend's HTTP API (POST /emails) on loopback, for the worker tests of the
 // vendors project (Vitest globalSetup, in Node). The app's own mail client talks to it through
@@ -92,18 +92,9 @@ function handle(request: http.IncomingMessage, body: string, response: http.Serv
   send(response, 200, { id: stored.id });
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
-  );
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Where the fake listens: chosen once per run, shared with the Vitest config via process.env. */
 export async function fakeMailApiBase(): Promise<string> {
-  process.env.FAKE_MAIL_PORT ??= String(await freePort());
+  process.env.FAKE_MAIL_PORT ??= String((await freePorts(1))[0]);
   return `http://127.0.0.1:${process.env.FAKE_MAIL_PORT}`;
 }
 

@@ -1,25 +1,10 @@
 import http from "node:http";
-import net from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
+import { freePorts } from "./ports";
 
 // A real OpenID Connect provider on loopback for the worker tests (Vitest globalSetup, in Node):
 // oauth2-mock-server issues signed tokens and publishes its keys. Tests choose the claims of the
 // next ID token by posting them to a small control port.
-
-/** Two ports free right now (held open together, so they differ). */
-async function freePorts(): Promise<[number, number]> {
-  const servers = [net.createServer(), net.createServer()];
-  const ports = await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<number>((resolve) =>
-          server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
-        ),
-    ),
-  );
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return [ports[0]!, ports[1]!];
-}
 
 /**
  * Where the provider and its control port listen. Chosen once per run, not fixed, so that two
@@ -28,7 +13,7 @@ async function freePorts(): Promise<[number, number]> {
  */
 export async function fakeProviderAddresses() {
   if (!process.env.FAKE_OIDC_PORT || !process.env.FAKE_OIDC_CONTROL_PORT) {
-    [process.env.FAKE_OIDC_PORT, process.env.FAKE_OIDC_CONTROL_PORT] = (await freePorts()).map(
+    [process.env.FAKE_OIDC_PORT, process.env.FAKE_OIDC_CONTROL_PORT] = (await freePorts(2)).map(
       String,
     );
   }

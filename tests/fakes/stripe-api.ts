@@ -1,5 +1,6 @@
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
+import { freePorts } from "./ports";
 
 // A small stand-in for Stripe's HTTP API on loopback, for the Stripe worker tests (Vitest
 // globalSetup, in Node). The app's real `stripe` SDK talks to it through STRIPE_API_BASE: the
@@ -656,22 +657,12 @@ function handle(request: http.IncomingMessage, body: string, response: http.Serv
   });
 }
 
-/** A port free right now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
-  );
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * Where the fake listens: chosen once per run and shared through process.env between the Vitest
  * config (which gives it to the Worker as STRIPE_API_BASE) and the globalSetup below.
  */
 export async function fakeStripeApiBase(): Promise<string> {
-  process.env.FAKE_STRIPE_PORT ??= String(await freePort());
+  process.env.FAKE_STRIPE_PORT ??= String((await freePorts(1))[0]);
   return `http://127.0.0.1:${process.env.FAKE_STRIPE_PORT}`;
 }
 
