@@ -13,6 +13,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/confirm-email", "routes/account.confirm-email.tsx"),
   route("auth-test", "routes/auth-test.tsx"),
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/auth/signup", "routes/api.auth.signup.ts"),

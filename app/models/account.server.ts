@@ -1,0 +1,74 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { type AuthProvider, authIdentities, users } from "../db/schema";
+import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
+
+// What a person changes about their own account on /account.
+
+export interface Identity {
+  provider: AuthProvider;
+  connectedAt: Date;
+}
+
+/** The ways the user signs in, oldest first. */
+export async function identitiesOf(db: Database, userId: string): Promise<Identity[]> {
+  return db
+    .select({ provider: authIdentities.provider, connectedAt: authIdentities.createdAt })
+    .from(authIdentities)
+    .where(eq(authIdentities.userId, userId))
+    .orderBy(asc(authIdentities.createdAt))
+    .all();
+}
+
+export async function renameUser(
+  db: Database,
+  userId: string,
+  name: { firstName: string; lastName: string },
+  now = new Date(),
+) {
+  await db
+    .update(users)
+    .set({ ...name, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Stores a new password hash and signs out every session that started before `now` (as
+ * revokeSessions does), in one statement. An account that had no password (Google or the
+ * developer platform only) gains the e-mail sign-in too.
+ */
+export async function replacePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  now = new Date(),
+) {
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionsRevokedAt: now, updatedAt: now })
+      .where(eq(users.id, userId)),
+    // An e-mail identity's provider id is the user's id (createUser), not the address, so it
+    // stays right when the address changes.
+    db
+      .insert(authIdentities)
+      .values({ provider: "email", providerId: userId, userId, createdAt: now })
+      .onConflictDoNothing(),
+  ]);
+}
+
+/**
+ * Moves the account to `email` (proven by a link sent there, so it is verified). Raises
+ * EmailTakenError when another account has it, also when it took it a moment ago.
+ */
+export async function changeEmail(db: Database, userId: string, email: string, now = new Date()) {
+  try {
+    await db
+      .update(users)
+      .set({ email: normalizeEmail(email), emailVerified: true, updatedAt: now })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
