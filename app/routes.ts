@@ -14,6 +14,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/export", "routes/account.export.ts"),
   route("account/confirm-email", "routes/account.confirm-email.tsx"),
   route("auth-test", "routes/auth-test.tsx"),
   route("api/auth/user", "routes/api.auth.user.ts"),

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AuthProvider, authIdentities, users } from "../db/schema";
+import { type AuthProvider, authIdentities, billingEvents, users } from "../db/schema";
 import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
 
 // What a person changes about their own account on /account.
@@ -71,4 +71,14 @@ export async function changeEmail(db: Database, userId: string, email: string, n
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
+}
+
+/** The payment events recorded for the user, oldest first. */
+export async function billingEventsOf(db: Database, userId: string) {
+  return db
+    .select({ type: billingEvents.type, receivedAt: billingEvents.receivedAt })
+    .from(billingEvents)
+    .where(eq(billingEvents.userId, userId))
+    .orderBy(asc(billingEvents.receivedAt))
+    .all();
 }

@@ -1,6 +1,7 @@
 import { accountAction } from "../accounts/actions.server";
 import { accountView } from "../accounts/settings.server";
 import { requireUser } from "../auth/user.server";
+import { DataSection } from "../components/account/data-section";
 import { EmailSection } from "../components/account/email-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
@@ -27,13 +28,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = () =>
-  pageMeta("Account settings", "Your name, e-mail address, password and sign-ins.");
+  pageMeta(
+    "Account settings",
+    "Your name, e-mail address, password and sign-ins; download your data.",
+  );
 
 const SECTIONS = [
   ["profile", "Profile"],
   ["email", "E-mail"],
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
+  ["data", "Your data"],
 ] as const;
 
 export default function Account({ loaderData: view, actionData }: Route.ComponentProps) {
@@ -59,6 +64,7 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <EmailSection view={view} actionData={actionData} />
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
       <SignInsSection signIns={view.signIns} />
+      <DataSection />
     </section>
   );
 }

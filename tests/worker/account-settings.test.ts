@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
-import { appFetch, ORIGIN } from "./app";
+import { appFetch, generate, ORIGIN } from "./app";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail, linkFrom } from "./mail";
 import { dance } from "./oidc";
@@ -36,14 +36,14 @@ async function requestChange(cookie: string, password: string, newEmail: string)
 
 describe("the account settings page", () => {
   it("sends a visitor to sign in and back", async () => {
-    for (const path of ["/account"]) {
+    for (const path of ["/account", "/account/export"]) {
       const response = await appFetch(path);
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe(
         `/auth?mode=signin&redirect=${encodeURIComponent(path)}`,
       );
     }
-    const post = await postForm("/account", { intent: "profile", firstName: "A", lastName: "B" });
+    const post = await postForm("/account", { intent: "delete", confirmEmail: "x@example.com" });
     expect(post.status).toBe(303);
     expect(post.headers.get("Location")).toBe("/auth?mode=signin&redirect=%2Faccount");
   });
@@ -324,5 +324,105 @@ describe("signing out everywhere", () => {
     expect(await me(elsewhere)).toBeNull();
     // Signing in again works as before.
     expect((await signIn(person.email, person.password)).status).toBe(200);
+  });
+});
+
+describe("downloading my data", () => {
+  it("is a JSON file of the account's codes with their counts, and nothing secret or anyone else's", async () => {
+    const { person, cookie } = await signUp({ ...newPerson("exporter"), plan: "premium" });
+    const other = await signUp({ ...newPerson("other"), plan: "premium" });
+    const save = (who: string, title: string, url: string, tracked = false) =>
+      generate(
+        {
+          type: "url",
+          data: { url },
+          customization: { size: 256 },
+          title,
+          save: "true",
+          ...(tracked ? { trackScans: "true" } : {}),
+        },
+        { cookie: who, headers: { Origin: ORIGIN } },
+      ).then(async (response) => {
+        expect(response.status).toBe(200);
+        return (await response.json<{ id: number }>()).id;
+      });
+    const tracked = await save(cookie, "Menu", "https://example.com/menu", true);
+    await save(cookie, "Plain", "https://example.com/plain");
+    await save(other.cookie, "Not yours", "https://example.com/secret-of-someone-else");
+
+    for (let i = 0; i < 2; i++) {
+      const download = await appFetch(`/api/qr-codes/${tracked}/download?format=png`, {
+        headers: { Cookie: cookie },
+      });
+      expect(download.status).toBe(200);
+    }
+    const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+      .bind(tracked)
+      .first<string>("slug"))!;
+    expect((await appFetch(`/s/${slug}`)).status).toBe(302);
+    const userId = (await me(cookie))!.id;
+    await env.DB.prepare(
+      "INSERT INTO billing_events (id, type, user_id, received_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+    )
+      .bind(
+        `evt_${crypto.randomUUID()}`,
+        "customer.subscription.created",
+        userId,
+        Date.now(),
+        `evt_${crypto.randomUUID()}`,
+        "customer.subscription.deleted",
+        (await me(other.cookie))!.id,
+        Date.now(),
+      )
+      .run();
+
+    let exported!: Response;
+    await vi.waitFor(async () => {
+      exported = await appFetch("/account/export", { headers: { Cookie: cookie } });
+      const body = await exported.clone().json<{ codes: { scans: number }[] }>();
+      expect(body.codes.some((code) => code.scans === 1)).toBe(true);
+    });
+    expect(exported.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(exported.headers.get("Cache-Control")).toBe("no-store");
+    const today = new Date().toISOString().slice(0, 10);
+    expect(exported.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="qr-code-creator-data-${today}.json"`,
+    );
+    const raw = await exported.text();
+    const body = JSON.parse(raw);
+    expect(body.profile).toMatchObject({
+      email: person.email,
+      firstName: "Ada",
+      emailVerified: false,
+    });
+    expect(body.subscription).toMatchObject({ plan: "premium", isTrialActive: true });
+    expect(body.signIns).toEqual([{ provider: "email", connectedAt: expect.any(String) }]);
+    expect(body.codes).toEqual([
+      expect.objectContaining({ title: "Plain", downloads: 0, scans: 0, trackedLink: null }),
+      expect.objectContaining({
+        id: tracked,
+        type: "url",
+        title: "Menu",
+        data: { url: "https://example.com/menu" },
+        downloads: 2,
+        scans: 1,
+        trackedLink: `${ORIGIN}/s/${slug}`,
+      }),
+    ]);
+    expect(body.billingHistory).toEqual([
+      { type: "customer.subscription.created", receivedAt: expect.any(String) },
+    ]);
+    for (const secret of [
+      "pbkdf2",
+      "password",
+      "passwordHash",
+      "sessionsRevokedAt",
+      "stripe",
+      other.person.email,
+      "secret-of-someone-else",
+      "Not yours",
+    ]) {
+      expect(raw).not.toContain(secret);
+    }
   });
 });
