@@ -7,6 +7,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { renameUser } from "../models/account.server";
 import { revokeSessions } from "../models/users.server";
+import { deleteAccount } from "./deletion.server";
 import {
   type EmailChangeRequest,
   requestEmailChange,
@@ -18,6 +19,7 @@ import { z } from "../validation/zod";
 import {
   ACCOUNT_INTENTS,
   type AccountIntent,
+  deletionSchema,
   emailChangeSchema,
   passwordSchema,
   profileSchema,
@@ -160,12 +162,32 @@ async function signOutEverywhere({ request, db, user }: Context) {
   );
 }
 
+async function remove({ request, form, db, user }: Context) {
+  const submission = parseWithZod(form, { schema: deletionSchema(user.email) });
+  if (submission.status !== "success") return refuse("delete", submission.reply(), 400);
+  const deletion = await deleteAccount(db, user);
+  if (!deletion.ok) {
+    return refuse("delete", problem(submission, null, deletion.message), deletion.status);
+  }
+  return redirectWithToast(
+    request,
+    "/?logged_out=true",
+    {
+      title: "Account deleted",
+      description: "Your account and its data are gone.",
+      variant: "success",
+    },
+    [await endSession(request)],
+  );
+}
+
 const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   profile,
   email,
   "resend-email": resendEmail,
   password,
   "sign-out-everywhere": signOutEverywhere,
+  delete: remove,
 };
 
 const isIntent = (value: unknown): value is AccountIntent =>

@@ -13,6 +13,9 @@ export interface AccountView {
   /** A new address that changes when the link sent to it is opened. */
   pendingEmail: { to: string; expiresAt: string } | null;
   signIns: { provider: AuthProvider; label: string; connectedAt: string }[];
+  savedCodes: number;
+  /** The name of a paid plan whose subscription deleting the account would end at once. */
+  subscribedPlan: string | null;
 }
 
 /** What a form gets back when it cannot go on. */

@@ -11,6 +11,7 @@ export const ACCOUNT_INTENTS = [
   "resend-email",
   "password",
   "sign-out-everywhere",
+  "delete",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
@@ -42,5 +43,18 @@ export function passwordSchema(account: { hasPassword: boolean }) {
   return z.object({
     currentPassword: account.hasPassword ? currentPassword : z.string().optional(),
     newPassword,
+  });
+}
+
+export const confirmationMessage = (email: string) =>
+  `Type your account's e-mail address, ${email}, to confirm.`;
+
+/** Deleting the account: the person types its address, so that it is never one stray click. */
+export function deletionSchema(email: string) {
+  return z.object({
+    confirmEmail: z
+      .string({ error: confirmationMessage(email) })
+      .trim()
+      .refine((value) => value.toLowerCase() === email.toLowerCase(), confirmationMessage(email)),
   });
 }

@@ -3,10 +3,12 @@ import type { Database } from "../db/client.server";
 import type { AuthProvider, UserRecord } from "../db/schema";
 import { identitiesOf } from "../models/account.server";
 import { pendingToken } from "../models/account-tokens.server";
+import { toUsageTotals, usageTotalsQuery } from "../models/qr-codes.server";
+import { PLANS } from "../plans/catalogue";
 import type { AccountView } from "./page-data";
 
-// What /account shows: the profile, the address and a change waiting for its link, and the ways
-// the account signs in.
+// What /account shows: the profile, the address and a change waiting for its link, the ways the
+// account signs in, and what deleting it would take away.
 
 /** "Continue with the developer platform" → "The developer platform". */
 function platformName(): string {
@@ -32,10 +34,12 @@ export async function accountView(
   user: UserRecord,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities] = await Promise.all([
+  const [pending, identities, totals] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
+    usageTotalsQuery(db, user.id),
   ]);
+  const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
     firstName: user.firstName ?? "",
     lastName: user.lastName ?? "",
@@ -50,5 +54,7 @@ export async function accountView(
       label: providerLabel(provider),
       connectedAt: connectedAt.toISOString(),
     })),
+    savedCodes: toUsageTotals(totals).totalQRCodes,
+    subscribedPlan: subscribed ? PLANS[user.subscriptionPlan].name : null,
   };
 }

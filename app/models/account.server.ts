@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AuthProvider, authIdentities, billingEvents, users } from "../db/schema";
+import { type AuthProvider, authIdentities, billingEvents, qrDownloads, users } from "../db/schema";
 import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
 
-// What a person changes about their own account on /account.
+// What a person changes about their own account on /account, and the account's deletion.
 
 export interface Identity {
   provider: AuthProvider;
@@ -81,4 +81,18 @@ export async function billingEventsOf(db: Database, userId: string) {
     .where(eq(billingEvents.userId, userId))
     .orderBy(asc(billingEvents.receivedAt))
     .all();
+}
+
+/**
+ * Deletes the user's row in one atomic batch. The schema's cascades take the sign-ins, codes
+ * (with their downloads and scans) and one-time links; tracked links stay with no code, so a
+ * printed code answers "deleted". What stays elsewhere forgets whose it was: the payment events
+ * (kept for the accounts) and the user's downloads of other people's public codes.
+ */
+export async function deleteUserRows(db: Database, userId: string) {
+  await db.batch([
+    db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.userId, userId)),
+    db.update(qrDownloads).set({ userId: null }).where(eq(qrDownloads.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
 }

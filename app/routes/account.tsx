@@ -2,6 +2,7 @@ import { accountAction } from "../accounts/actions.server";
 import { accountView } from "../accounts/settings.server";
 import { requireUser } from "../auth/user.server";
 import { DataSection } from "../components/account/data-section";
+import { DeleteSection } from "../components/account/delete-section";
 import { EmailSection } from "../components/account/email-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () =>
   pageMeta(
     "Account settings",
-    "Your name, e-mail address, password and sign-ins; download your data.",
+    "Your name, e-mail address, password and sign-ins; download your data or delete your account.",
   );
 
 const SECTIONS = [
@@ -39,6 +40,7 @@ const SECTIONS = [
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
   ["data", "Your data"],
+  ["delete", "Delete account"],
 ] as const;
 
 export default function Account({ loaderData: view, actionData }: Route.ComponentProps) {
@@ -65,6 +67,12 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
       <SignInsSection signIns={view.signIns} />
       <DataSection />
+      <DeleteSection
+        email={view.email}
+        savedCodes={view.savedCodes}
+        subscribedPlan={view.subscribedPlan}
+        lastResult={replyFor("delete")}
+      />
     </section>
   );
 }
