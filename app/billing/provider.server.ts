@@ -36,6 +36,11 @@ export interface PaymentProvider {
   changePlan(user: UserRecord, target: PaidPlanId, action: "upgrade" | "downgrade"): Promise<void>;
   /** Cancel at the end of the billing period; access stays until then. */
   cancel(user: UserRecord): Promise<void>;
+  /**
+   * End the subscription at once, with no further charge and no refund (the account is being
+   * deleted). Nothing happens when the user has none, or it has already ended.
+   */
+  cancelNow(user: UserRecord): Promise<void>;
 }
 
 /** A provider's refusal that a person can act on (a declined card, a bad request). */

@@ -140,6 +140,19 @@ export class SimulatedProvider implements PaymentProvider {
     );
   }
 
+  /** Ends a simulated subscription now; demo accounts' stand-in ids have nothing to end. */
+  async cancelNow(user: UserRecord) {
+    if (!user.stripeSubscriptionId?.startsWith("sim_sub_")) return;
+    if (user.subscriptionStatus === "canceled") return;
+    const now = new Date();
+    await applySubscriptionSnapshot(
+      this.db,
+      event("customer.subscription.deleted"),
+      { ...currentSnapshot(user, now), status: "canceled" },
+      now,
+    );
+  }
+
   /**
    * What Stripe does at the end of a billing period: a cancelled subscription ends, a scheduled
    * downgrade takes effect, anything else renews for another month.

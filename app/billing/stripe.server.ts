@@ -1,4 +1,4 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { rememberCustomer } from "../models/billing.server";
@@ -122,6 +122,21 @@ export class StripeProvider implements PaymentProvider {
     await withStripe("cancelling a subscription", () =>
       this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
     );
+  }
+
+  async cancelNow(user: UserRecord) {
+    const subscriptionId = user.stripeSubscriptionId;
+    if (!subscriptionId || user.subscriptionStatus === "canceled") return;
+    await withStripe("cancelling a subscription at once", async () => {
+      try {
+        await this.stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Stripe answers "No such subscription" for one that has already ended: a second attempt
+        // after a deletion that failed further on, or a cancellation whose webhook is still due.
+        if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return;
+        throw error;
+      }
+    });
   }
 
   /**

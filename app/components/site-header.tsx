@@ -76,6 +76,9 @@ function UserMenu({ user }: { user: SignedInUser }) {
         <Link to="/dashboard?tab=plans" className="user-menu-item">
           Manage Plan
         </Link>
+        <Link to="/account" className="user-menu-item">
+          Account settings
+        </Link>
         {/* The header menu falls back to the /api/logout navigation (spec section 7). */}
         <SignOutForm label="Sign out" buttonClassName="user-menu-item" fallback="/api/logout" />
       </div>

@@ -116,7 +116,7 @@ export const privacyPolicy: LegalDocument = {
         "Account information, subscription state and saved codes are kept while your account exists.",
         "Scan analytics are deleted after 365 days on the Premium plan. On the Ultimate plan they are kept for as long as the account exists.",
         "When you delete a saved code, its uploaded logo is deleted with it.",
-        "When an account is deleted, all of its data, including saved codes, logos, download records and scan analytics, is deleted within 30 days. The only exception is information that payment and tax law requires our payment processor to keep.",
+        "You can delete your account yourself at Account settings (/account). It is deleted at once: your profile, sign-ins, saved codes, uploaded logos, download records and scan analytics are deleted, its tracked links stop redirecting, and a paid subscription is cancelled immediately. Copies in our database backups are overwritten within 30 days. We keep only a record of past payment events that no longer names you or your account, and our payment processor keeps the billing records that payment and tax law require.",
         "The session cookie expires after 30 days or when you sign out.",
       ],
     },
@@ -132,7 +132,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         "Where the law requires a legal basis for processing, we rely on performing our contract with you (accounts, saved codes and subscriptions), our legitimate interest in running a secure, reliable service and providing scan counts to our customers (download records, scan records and abuse prevention), and legal obligations (such as billing records).",
         "Depending on where you live, you may have the right to access, correct, export or delete your personal information, to object to or restrict certain processing, and to complain to your local data protection authority.",
-        "You can delete individual saved codes, together with their logos, at any time. To delete your account or exercise any other right, contact {salesEmail} from the e-mail address linked to your account so that we can verify your request.",
+        "You can delete individual saved codes, together with their logos, at any time. At Account settings (/account) you can correct your name and e-mail address, download a copy of your data (your profile, sign-ins, saved codes with their download and scan counts, and your subscription and billing history) and delete your account yourself. To exercise any other right, contact {salesEmail} from the e-mail address linked to your account so that we can verify your request.",
         "QR Code Creator is not intended for children under 16, and we do not knowingly collect their personal information. If you believe a child has given us personal information, contact us and we will delete it.",
       ],
     },
@@ -220,7 +220,7 @@ export const termsOfService: LegalDocument = {
     {
       heading: "Suspension and termination",
       paragraphs: [
-        "You can stop using the service at any time. To delete your account, contact {salesEmail}. When an account is deleted, its data is deleted within 30 days as described in our Privacy Policy.",
+        "You can stop using the service at any time. You can delete your account yourself at Account settings (/account), where you can also download your data first. Deletion happens at once and cannot be undone: your data is deleted as described in our Privacy Policy, tracked links stop redirecting, and a paid subscription ends immediately, with no refund for the rest of the billing period.",
         "We may disable tracked links that point to phishing, malware or illegal content and remove the codes involved, without notice where necessary to protect people who scan them. To report a code you believe is abusive, contact {salesEmail}.",
         "We may suspend or close your account if you seriously or repeatedly breach these terms, if we are required to by law, or if your use puts other users, people who scan codes or the service at risk. Where it is reasonable, we will tell you first and give you the chance to fix the problem. Codes you have already downloaded keep working, but tracked links of a closed account stop redirecting.",
       ],

@@ -124,7 +124,10 @@ export const qrDownloads = sqliteTable(
     userAgent: text("user_agent"),
     downloadedAt: integer("downloaded_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("qr_downloads_by_code").on(table.qrCodeId, table.downloadedAt)],
+  (table) => [
+    index("qr_downloads_by_code").on(table.qrCodeId, table.downloadedAt),
+    index("qr_downloads_by_user").on(table.userId),
+  ],
 );
 
 export const qrScans = sqliteTable(

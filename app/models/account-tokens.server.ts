@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type AccountTokenRecord, accountTokens, type TokenPurpose } from "../db/schema";
 
@@ -147,4 +147,27 @@ export async function tokensIssuedSince(
     null,
   );
   return { count: rows.length, latest };
+}
+
+/** The newest link of `purpose` that still works (e.g. an e-mail change awaiting its click). */
+export async function pendingToken(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<AccountTokenRecord | null> {
+  const row = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .get();
+  return row ?? null;
 }

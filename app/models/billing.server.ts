@@ -31,7 +31,12 @@ export async function applySubscriptionSnapshot(
   if (recorded.length === 0) return "duplicate";
   try {
     const user = await db.select().from(users).where(eq(users.id, snapshot.userId)).get();
-    if (!user) return "unknown-user";
+    if (!user) {
+      // A report for a deleted account (Stripe confirms the cancellation after the deletion):
+      // the event is remembered, but not whose it was.
+      await db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.id, event.id));
+      return "unknown-user";
+    }
     const changes = mirrorSubscription(user, snapshot);
     if (!changes) return "unchanged";
     const updated = await db

@@ -38,7 +38,8 @@ interface NewUser {
   trialDays?: number;
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** True for the error D1 raises when an insert or update breaks a unique index. */
+export function isUniqueViolation(error: unknown): boolean {
   const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
   return /UNIQUE constraint failed/i.test(text);
 }

@@ -48,3 +48,18 @@ export async function loadLogo(key: string, userId: string): Promise<Logo | null
   const type = sniffLogo(bytes);
   return type ? { bytes, type } : null;
 }
+
+/** Deletes every logo the user ever uploaded (their account is being deleted); returns how many. */
+export async function deleteLogosOf(userId: string): Promise<number> {
+  const prefix = `${LOGO_PREFIX}${userId}/`;
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    // R2 lists and deletes at most 1,000 keys per call.
+    const page = await env.LOGOS.list({ prefix, cursor, limit: 1000 });
+    if (page.objects.length > 0) await env.LOGOS.delete(page.objects.map((object) => object.key));
+    deleted += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor !== undefined);
+  return deleted;
+}

@@ -14,6 +14,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard" },
   { path: "/dashboard", as: "premium" },
   { path: "/dashboard?tab=plans", as: "premium" },
+  { path: "/account", as: "free" },
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },

@@ -9,8 +9,8 @@ import { freePorts } from "./ports";
 //
 // Stripe misbehaves on purpose in two ways, a "stall" (never answered: the client's timeout must
 // end it) and an "outage" (Stripe's 500 api_error). Whole API keys do: sk_test_stall and
-// sk_test_broken. So can one user's checkouts (a test's control call) and the reading of one
-// subscription (its `fault`). Never a global switch, so that test files running side by side
+// sk_test_broken. So can one user's checkouts (a test's control call) and the reading or
+// cancelling of one subscription (its `fault`). Never a global switch, so that test files running side by side
 // cannot disturb each other.
 
 const DAY = 24 * 60 * 60;
@@ -37,9 +37,11 @@ interface FakeSubscription {
   latestInvoice: string;
   pendingSetupIntent: string | null;
   created: number;
+  /** When the app cancelled it at once (DELETE), in Unix seconds. */
+  canceledAt: number | null;
   /** Every update the app asked for, in order, as sent. */
   updates: Params[];
-  /** Set by a test: reading this subscription stalls or fails as in an outage. */
+  /** Set by a test: reading or cancelling this subscription stalls or fails as in an outage. */
   fault: Fault | null;
 }
 
@@ -226,6 +228,7 @@ function renderSubscription(subscription: FakeSubscription, expand: string[]) {
     created: subscription.created,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     cancel_at: subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : null,
+    canceled_at: subscription.canceledAt,
     trial_end: subscription.trialEnd,
     items: {
       object: "list",
@@ -326,6 +329,7 @@ function createSubscription(params: Params, status?: string): FakeSubscription {
     latestInvoice: invoice.id,
     pendingSetupIntent,
     created: start,
+    canceledAt: null,
     updates: [],
     fault: null,
   };
@@ -467,6 +471,27 @@ const api: Route[] = [
     ([id], params) => {
       const subscription = mustFind(state.subscriptions, id!, "subscription");
       updateSubscription(subscription, params);
+      return renderSubscription(subscription, list(params.expand).map(String));
+    },
+  ],
+  [
+    "DELETE",
+    /^\/v1\/subscriptions\/([^/]+)$/,
+    ([id], params) => {
+      const subscription = mustFind(state.subscriptions, id!, "subscription");
+      if (subscription.fault) fail(subscription.fault);
+      // Stripe treats an ended subscription as gone: cancelling it again is "No such subscription".
+      if (subscription.status === "canceled") {
+        throw new StripeFailure(
+          404,
+          `No such subscription: '${id}'`,
+          undefined,
+          "resource_missing",
+        );
+      }
+      subscription.status = "canceled";
+      subscription.cancelAtPeriodEnd = false;
+      subscription.canceledAt = now();
       return renderSubscription(subscription, list(params.expand).map(String));
     },
   ],

@@ -52,4 +52,16 @@ describe("help and FAQ content", () => {
     expect(privacyPolicy.sections.length).toBeGreaterThanOrEqual(8);
     expect(termsOfService.sections.length).toBeGreaterThanOrEqual(8);
   });
+
+  it("the legal pages send people to Account settings to download their data and delete their account", () => {
+    const text = (doc: typeof privacyPolicy) =>
+      doc.sections.flatMap((section) => [...section.paragraphs, ...(section.bullets ?? [])]);
+    for (const doc of [privacyPolicy, termsOfService]) {
+      const copy = text(doc).join("\n");
+      expect(copy).toMatch(/delete your account yourself at Account settings \(\/account\)/);
+      expect(copy).toMatch(/download (a copy of )?your data/);
+      expect(copy).not.toMatch(/to delete your account[^.]*contact/i);
+      expect(copy).not.toMatch(/deleted within 30 days/);
+    }
+  });
 });

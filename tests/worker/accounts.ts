@@ -34,7 +34,10 @@ export function newPerson(label = "ada") {
   };
 }
 
-export async function signUp(person = newPerson()) {
+/** A new account (with `plan`, one that starts that plan's trial); its session cookie. */
+export async function signUp(
+  person: ReturnType<typeof newPerson> & { plan?: "free" | "premium" | "ultimate" } = newPerson(),
+) {
   const response = await postJson("/api/auth/signup", person);
   expect(response.status).toBe(201);
   return { person, cookie: cookieFrom(response, "qr_session")!, response };

@@ -127,3 +127,44 @@ describe("cancelling with Stripe", () => {
     });
   });
 });
+
+describe("ending a subscription at once with Stripe (the account is being deleted)", () => {
+  it("cancels now, not at the end of the period, and the webhook mirrors it", async () => {
+    const { user, cookie, subscription } = await subscribedUser("premium");
+
+    await stripeProvider().cancelNow(user);
+
+    expect(await fakeStripe.subscription(subscription.id)).toMatchObject({
+      status: "canceled",
+      cancelAtPeriodEnd: false,
+      canceledAt: expect.any(Number),
+    });
+    const ended = await deliver(
+      subscriptionEvent("deleted", await fakeStripe.subscription(subscription.id)),
+    );
+    expect(ended.status).toBe(200);
+    expect(await clientUser(cookie)).toMatchObject({
+      subscriptionPlan: "free",
+      subscriptionStatus: "canceled",
+    });
+  });
+
+  it("is done when the subscription has already ended, and has nothing to do without one", async () => {
+    const { user, subscription } = await subscribedUser("ultimate");
+    await stripeProvider().cancelNow(user);
+    // The app's copy still says active (the webhook is on its way); Stripe says no such thing.
+    await expect(stripeProvider().cancelNow(user)).resolves.toBeUndefined();
+    expect(await fakeStripe.subscription(subscription.id)).toMatchObject({ status: "canceled" });
+
+    const { user: free } = await signedUpUser();
+    await expect(stripeProvider().cancelNow(free)).resolves.toBeUndefined();
+  });
+
+  it("fails with a PaymentError when Stripe does", async () => {
+    const { user, subscription } = await subscribedUser("premium");
+    await fakeStripe.change(subscription.id, { fault: "outage" });
+
+    await expect(stripeProvider().cancelNow(user)).rejects.toBeInstanceOf(PaymentError);
+    expect(await fakeStripe.subscription(subscription.id)).toMatchObject({ status: "active" });
+  });
+});

@@ -1,0 +1,47 @@
+import { getPaymentProvider } from "../billing/payments.server";
+import { PaymentError } from "../billing/provider.server";
+import { PaymentsNotConfiguredError } from "../billing/settings.server";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { sendMail } from "../mail/mailer.server";
+import { accountDeletedMessage } from "../mail/templates";
+import { deleteUserRows } from "../models/account.server";
+import { describeError, log } from "../observability/log.server";
+import { deleteLogosOf } from "../storage/logos.server";
+
+// Deleting an account, at once and for good. The order matters: a paid subscription is ended
+// first, because an account that is gone while its card is still charged is the worst outcome;
+// if the payment provider cannot be reached, nothing is deleted. Then the logos in R2, then the
+// rows in D1 in one atomic batch. A failure before the batch leaves the account in place to try
+// again (and a logo left behind by a failure after it is removed by the nightly logo sweep).
+
+export const BILLING_UNAVAILABLE =
+  "We could not cancel your subscription just now, so your account was not deleted. Please try again in a few minutes.";
+export const STORAGE_UNAVAILABLE =
+  "We could not delete your account just now. Please try again in a few minutes.";
+
+export type Deletion = { ok: true } | { ok: false; status: 503; message: string };
+
+export async function deleteAccount(db: Database, user: UserRecord): Promise<Deletion> {
+  if (user.stripeSubscriptionId) {
+    try {
+      await getPaymentProvider(db).cancelNow(user);
+    } catch (error) {
+      if (!(error instanceof PaymentError || error instanceof PaymentsNotConfiguredError)) {
+        throw error;
+      }
+      log("warn", "account_deletion_billing_failed", describeError(error));
+      return { ok: false, status: 503, message: BILLING_UNAVAILABLE };
+    }
+  }
+  try {
+    await deleteLogosOf(user.id);
+  } catch (error) {
+    log("warn", "account_deletion_logos_failed", describeError(error));
+    return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };
+  }
+  await deleteUserRows(db, user.id);
+  log("info", "account_deleted", { userId: user.id });
+  await sendMail(accountDeletedMessage({ to: user.email, firstName: user.firstName }));
+  return { ok: true };
+}

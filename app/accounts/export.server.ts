@@ -1,0 +1,66 @@
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { billingEventsOf, identitiesOf } from "../models/account.server";
+import { codesWithCountsQuery } from "../models/qr-codes.server";
+import { subscriptionView } from "../billing/status";
+
+// "Download my data": everything the account holds about the person, as one JSON file. Nothing
+// secret goes in (no password hash, no session, no payment provider's ids) and nothing of
+// anyone else's.
+
+export async function accountExport(
+  db: Database,
+  user: UserRecord,
+  origin: string,
+  now = new Date(),
+) {
+  const [signIns, codes, billingHistory] = await Promise.all([
+    identitiesOf(db, user.id),
+    codesWithCountsQuery(db, user.id),
+    billingEventsOf(db, user.id),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      createdAt: user.createdAt.toISOString(),
+    },
+    subscription: {
+      ...subscriptionView(user, now),
+      storedPlan: user.subscriptionPlan,
+      trialStartDate: user.trialStartDate?.toISOString() ?? null,
+    },
+    signIns: signIns.map(({ provider, connectedAt }) => ({
+      provider,
+      connectedAt: connectedAt.toISOString(),
+    })),
+    codes: codes.map(({ code, scans, slug }) => ({
+      id: code.id,
+      type: code.type,
+      title: code.title,
+      data: code.data,
+      customization: code.customization,
+      hasLogo: code.logoUrl !== null,
+      isPublic: code.isPublic,
+      createdAt: code.createdAt.toISOString(),
+      updatedAt: code.updatedAt.toISOString(),
+      downloads: code.downloadCount,
+      scans,
+      trackedLink: slug ? `${origin}/s/${slug}` : null,
+    })),
+    billingHistory: billingHistory.map(({ type, receivedAt }) => ({
+      type,
+      receivedAt: receivedAt.toISOString(),
+    })),
+  };
+}
+
+/** qr-code-creator-data-2025-01-23.json */
+export function exportFileName(now: Date): string {
+  return `qr-code-creator-data-${now.toISOString().slice(0, 10)}.json`;
+}

@@ -1,0 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { AuthProvider } from "../db/schema";
+import type { AccountIntent } from "./schemas";
+
+// What /account's loader and action hand to the page (and its components, in the browser).
+
+export interface AccountView {
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  /** A new address that changes when the link sent to it is opened. */
+  pendingEmail: { to: string; expiresAt: string } | null;
+  signIns: { provider: AuthProvider; label: string; connectedAt: string }[];
+  savedCodes: number;
+  /** The name of a paid plan whose subscription deleting the account would end at once. */
+  subscribedPlan: string | null;
+}
+
+/** What a form gets back when it cannot go on. */
+export interface AccountActionData {
+  intent: AccountIntent;
+  result: SubmissionResult<string[]>;
+  /** An address the confirmation link could not be sent to: the page offers to send it again. */
+  undelivered?: string;
+}

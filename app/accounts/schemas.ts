@@ -1,0 +1,60 @@
+import { emailAddress, newPassword, personName } from "../auth/schemas";
+import { z } from "../validation/zod";
+
+// The forms of /account, shared by Conform in the browser and the actions on the server. Rules
+// that need the database (the current password, an address already taken) are the server's.
+
+/** Every form on the page says which one it is; the action dispatches on it. */
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "email",
+  "resend-email",
+  "password",
+  "sign-out-everywhere",
+  "delete",
+] as const;
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+
+export const profileSchema = z.object({
+  firstName: personName("First name is required"),
+  lastName: personName("Last name is required"),
+});
+
+const currentPassword = z
+  .string({ error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(200, "Please use at most 200 characters");
+
+export const SAME_EMAIL = "This is already your e-mail address.";
+
+/** A new address; the current password too when the account has one. */
+export function emailChangeSchema(account: { email: string; hasPassword: boolean }) {
+  return z.object({
+    newEmail: emailAddress.refine(
+      (value) => value.toLowerCase() !== account.email.toLowerCase(),
+      SAME_EMAIL,
+    ),
+    currentPassword: account.hasPassword ? currentPassword : z.string().optional(),
+  });
+}
+
+/** Changing a password needs the current one; setting the first one (Google only) does not. */
+export function passwordSchema(account: { hasPassword: boolean }) {
+  return z.object({
+    currentPassword: account.hasPassword ? currentPassword : z.string().optional(),
+    newPassword,
+  });
+}
+
+export const confirmationMessage = (email: string) =>
+  `Type your account's e-mail address, ${email}, to confirm.`;
+
+/** Deleting the account: the person types its address, so that it is never one stray click. */
+export function deletionSchema(email: string) {
+  return z.object({
+    confirmEmail: z
+      .string({ error: confirmationMessage(email) })
+      .trim()
+      .refine((value) => value.toLowerCase() === email.toLowerCase(), confirmationMessage(email)),
+  });
+}

@@ -1,0 +1,98 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { type AuthProvider, authIdentities, billingEvents, qrDownloads, users } from "../db/schema";
+import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
+
+// What a person changes about their own account on /account, and the account's deletion.
+
+export interface Identity {
+  provider: AuthProvider;
+  connectedAt: Date;
+}
+
+/** The ways the user signs in, oldest first. */
+export async function identitiesOf(db: Database, userId: string): Promise<Identity[]> {
+  return db
+    .select({ provider: authIdentities.provider, connectedAt: authIdentities.createdAt })
+    .from(authIdentities)
+    .where(eq(authIdentities.userId, userId))
+    .orderBy(asc(authIdentities.createdAt))
+    .all();
+}
+
+export async function renameUser(
+  db: Database,
+  userId: string,
+  name: { firstName: string; lastName: string },
+  now = new Date(),
+) {
+  await db
+    .update(users)
+    .set({ ...name, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Stores a new password hash and signs out every session that started before `now` (as
+ * revokeSessions does), in one statement. An account that had no password (Google or the
+ * developer platform only) gains the e-mail sign-in too.
+ */
+export async function replacePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  now = new Date(),
+) {
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionsRevokedAt: now, updatedAt: now })
+      .where(eq(users.id, userId)),
+    // An e-mail identity's provider id is the user's id (createUser), not the address, so it
+    // stays right when the address changes.
+    db
+      .insert(authIdentities)
+      .values({ provider: "email", providerId: userId, userId, createdAt: now })
+      .onConflictDoNothing(),
+  ]);
+}
+
+/**
+ * Moves the account to `email` (proven by a link sent there, so it is verified). Raises
+ * EmailTakenError when another account has it, also when it took it a moment ago.
+ */
+export async function changeEmail(db: Database, userId: string, email: string, now = new Date()) {
+  try {
+    await db
+      .update(users)
+      .set({ email: normalizeEmail(email), emailVerified: true, updatedAt: now })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** The payment events recorded for the user, oldest first. */
+export async function billingEventsOf(db: Database, userId: string) {
+  return db
+    .select({ type: billingEvents.type, receivedAt: billingEvents.receivedAt })
+    .from(billingEvents)
+    .where(eq(billingEvents.userId, userId))
+    .orderBy(asc(billingEvents.receivedAt))
+    .all();
+}
+
+/**
+ * Deletes the user's row in one atomic batch. The schema's cascades take the sign-ins, codes
+ * (with their downloads and scans) and one-time links; tracked links stay with no code, so a
+ * printed code answers "deleted". What stays elsewhere forgets whose it was: the payment events
+ * (kept for the accounts) and the user's downloads of other people's public codes.
+ */
+export async function deleteUserRows(db: Database, userId: string) {
+  await db.batch([
+    db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.userId, userId)),
+    db.update(qrDownloads).set({ userId: null }).where(eq(qrDownloads.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
+}

@@ -1,0 +1,78 @@
+import { accountAction } from "../accounts/actions.server";
+import { accountView } from "../accounts/settings.server";
+import { requireUser } from "../auth/user.server";
+import { DataSection } from "../components/account/data-section";
+import { DeleteSection } from "../components/account/delete-section";
+import { EmailSection } from "../components/account/email-section";
+import { PasswordSection } from "../components/account/password-section";
+import { ProfileSection } from "../components/account/profile-section";
+import { SignInsSection } from "../components/account/sign-ins-section";
+import { createDatabase } from "../db/client.server";
+import { pageMeta } from "../seo";
+import accountCss from "../styles/account.css?url";
+import type { Route } from "./+types/account";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: accountCss, precedence: "page" },
+];
+
+// A signed-in page: the document is never kept by a cache (app/caching/policy.ts).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return accountView(createDatabase(), user);
+}
+
+/** Every form of the page posts here with its `intent` (app/accounts/actions.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  return accountAction(request, createDatabase(), user);
+}
+
+export const meta = () =>
+  pageMeta(
+    "Account settings",
+    "Your name, e-mail address, password and sign-ins; download your data or delete your account.",
+  );
+
+const SECTIONS = [
+  ["profile", "Profile"],
+  ["email", "E-mail"],
+  ["password", "Password"],
+  ["sign-ins", "Sign-ins"],
+  ["data", "Your data"],
+  ["delete", "Delete account"],
+] as const;
+
+export default function Account({ loaderData: view, actionData }: Route.ComponentProps) {
+  const replyFor = (intent: NonNullable<typeof actionData>["intent"]) =>
+    actionData?.intent === intent ? actionData.result : undefined;
+  return (
+    <section className="container narrow account">
+      <h1>Account settings</h1>
+      <nav className="account-nav" aria-label="Account settings sections">
+        <ul>
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ProfileSection
+        firstName={view.firstName}
+        lastName={view.lastName}
+        lastResult={replyFor("profile")}
+      />
+      <EmailSection view={view} actionData={actionData} />
+      <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
+      <SignInsSection signIns={view.signIns} />
+      <DataSection />
+      <DeleteSection
+        email={view.email}
+        savedCodes={view.savedCodes}
+        subscribedPlan={view.subscribedPlan}
+        lastResult={replyFor("delete")}
+      />
+    </section>
+  );
+}

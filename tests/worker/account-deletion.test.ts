@@ -1,0 +1,181 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import pngLogo from "../fixtures/logo.png?inline";
+import { textOf } from "../support/html";
+import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
+import { appFetch, generate, ORIGIN } from "./app";
+import { landOn, postForm } from "./forms";
+import { latestMail } from "./mail";
+
+// Deleting an account from /account: at once, for good, and only after the person typed the
+// account's address. (Deleting a Stripe subscriber: tests/worker/stripe/account-deletion.test.ts.)
+
+const logoBytes = Uint8Array.from(atob(pngLogo.split(",")[1]!), (c) => c.charCodeAt(0));
+
+async function userIdOf(cookie: string) {
+  const response = await appFetch("/api/auth/user", { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json<{ id: string }>()).id;
+}
+
+/** A saved code with scan tracking and a logo (the premium trial allows both); its id and slug. */
+async function trackedCodeWithLogo(cookie: string) {
+  const response = await generate(
+    {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      customization: { size: 256 },
+      title: "Menu",
+      save: "true",
+      trackScans: "true",
+      logo: new File([logoBytes], "logo.png", { type: "image/png" }),
+    },
+    { cookie, headers: { Origin: ORIGIN } },
+  );
+  expect(response.status).toBe(200);
+  const { id } = await response.json<{ id: number }>();
+  const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+    .bind(id)
+    .first<string>("slug"))!;
+  return { id, slug };
+}
+
+const count = async (sql: string, ...values: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...values)
+    .first<number>("n"))!;
+
+async function logoKeys(userId: string) {
+  return (await env.LOGOS.list({ prefix: `logos/${userId}/` })).objects.map((o) => o.key);
+}
+
+const deleteAccount = (cookie: string, confirmEmail: string) =>
+  postForm("/account", { intent: "delete", confirmEmail }, cookie);
+
+describe("deleting an account", () => {
+  it("needs the account's own address typed in; anything else deletes nothing", async () => {
+    const { person, cookie } = await signUp();
+    for (const typed of ["", "someone-else@example.com", "delete"]) {
+      const response = await deleteAccount(cookie, typed);
+      expect(response.status).toBe(400);
+      expect(textOf(await response.text())).toContain(
+        `Type your account's e-mail address, ${person.email}, to confirm.`,
+      );
+    }
+    expect((await appFetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(await count("SELECT count(*) AS n FROM users WHERE email = ?", person.email)).toBe(1);
+  });
+
+  it("removes the codes, logos, sessions and sign-ins; tracked links answer 410; the address is free again", async () => {
+    const person = { ...newPerson("leaver"), plan: "premium" as const };
+    const { cookie } = await signUp(person);
+    const userId = await userIdOf(cookie);
+    const elsewhere = cookieFrom(
+      await postJson("/api/auth/signin", { email: person.email, password: person.password }),
+      "qr_session",
+    )!;
+    const { id, slug } = await trackedCodeWithLogo(cookie);
+    expect((await appFetch(`/s/${slug}`)).status).toBe(302);
+    await vi.waitFor(async () =>
+      expect(await count("SELECT count(*) AS n FROM qr_scans WHERE qr_code_id = ?", id)).toBe(1),
+    );
+    expect(
+      (
+        await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+          headers: { Cookie: cookie },
+        })
+      ).status,
+    ).toBe(200);
+    // A logo uploaded on the generator page but never saved with a code goes too.
+    await env.LOGOS.put(`logos/${userId}/unsaved`, logoBytes);
+    expect(await logoKeys(userId)).toHaveLength(2);
+
+    // Someone else's public code that the leaver downloaded: the record stays with its owner.
+    const neighbour = await signUp({ ...newPerson("neighbour"), plan: "premium" });
+    const neighbourId = await userIdOf(neighbour.cookie);
+    const theirs = await trackedCodeWithLogo(neighbour.cookie);
+    await env.DB.prepare("UPDATE qr_codes SET is_public = 1 WHERE id = ?").bind(theirs.id).run();
+    await appFetch(`/api/qr-codes/${theirs.id}/download?format=png`, {
+      headers: { Cookie: cookie },
+    });
+    await env.DB.prepare(
+      "INSERT INTO billing_events (id, type, user_id, received_at) VALUES (?, 'customer.subscription.created', ?, ?)",
+    )
+      .bind(`evt_${crypto.randomUUID()}`, userId, Date.now())
+      .run();
+
+    const response = await deleteAccount(cookie, ` ${person.email.toUpperCase()} `);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/?logged_out=true");
+    expect(cookieFrom(response, "qr_session")).toBe("qr_session=");
+    const home = await landOn(response);
+    expect(home).toContain("Account deleted Your account and its data are gone.");
+
+    for (const session of [cookie, elsewhere]) {
+      const me = await appFetch("/api/auth/user", { headers: { Cookie: session } });
+      expect(me.status).toBe(401);
+    }
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(0);
+    for (const table of ["auth_identities", "qr_codes", "account_tokens"]) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, userId)).toBe(0);
+    }
+    for (const table of ["qr_downloads", "qr_scans"]) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE qr_code_id = ?`, id)).toBe(0);
+    }
+    expect(await count("SELECT count(*) AS n FROM qr_downloads WHERE user_id = ?", userId)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM qr_downloads WHERE qr_code_id = ? AND user_id IS NULL",
+        theirs.id,
+      ),
+    ).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM billing_events WHERE user_id = ?", userId)).toBe(
+      0,
+    );
+    expect(await logoKeys(userId)).toEqual([]);
+    expect(await logoKeys(neighbourId)).toHaveLength(1);
+
+    const scanned = await appFetch(`/s/${slug}`);
+    expect(scanned.status).toBe(410);
+    expect(textOf(await scanned.text())).toContain("This QR code was deleted");
+    expect((await appFetch(`/s/${theirs.slug}`)).status).toBe(302);
+
+    const mail = await latestMail(person.email, /account was deleted/);
+    expect(mail!.text).toContain("Your account was deleted as you asked.");
+    const signIn = await postJson("/api/auth/signin", {
+      email: person.email,
+      password: person.password,
+    });
+    expect(signIn.status).toBe(401);
+    // The address can make a new account.
+    await signUp({ ...newPerson(), email: person.email });
+  });
+
+  it("ends a paid subscription at once before the account goes", async () => {
+    const { person, cookie } = await signUp();
+    const userId = await userIdOf(cookie);
+    const started = await postJson("/api/create-subscription", { plan: "premium" }, { cookie });
+    const { clientSecret } = await started.json<{ clientSecret: string }>();
+    const paid = await postForm(
+      "/checkout?plan=premium",
+      { intent: "pay", clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+      cookie,
+    );
+    expect(paid.status).toBe(303);
+    const account = textOf(
+      await (await appFetch("/account", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(account).toContain("your Premium subscription, which ends now");
+
+    const response = await deleteAccount(cookie, person.email);
+    expect(response.status).toBe(303);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(0);
+    // The payment events stay for the accounts, without saying whose they were.
+    const events = await env.DB.prepare(
+      "SELECT type FROM billing_events WHERE user_id IS NULL ORDER BY received_at",
+    ).all<{ type: string }>();
+    expect(events.results.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["customer.subscription.created", "customer.subscription.deleted"]),
+    );
+  });
+});
