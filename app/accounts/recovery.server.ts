@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { authIdentities, type UserRecord, users } from "../db/schema";
+import { type UserRecord, users } from "../db/schema";
 import { hashPassword } from "../auth/password.server";
 import { sendMail } from "../mail/mailer.server";
 import type { MailOutcome } from "../mail/message";
@@ -16,7 +16,8 @@ import {
   type TokenCheck,
   tokensIssuedSince,
 } from "../models/account-tokens.server";
-import { findUserByEmail, revokeSessions } from "../models/users.server";
+import { replacePassword } from "../models/account.server";
+import { findUserByEmail } from "../models/users.server";
 
 // Getting back into an account: confirming the address, and choosing a new password through a
 // link sent to it. The links are one-time tokens (app/models/account-tokens.server.ts).
@@ -171,20 +172,12 @@ export async function resetPassword(
   const spent = await consumeToken(db, token, "reset_password", now);
   if (!spent.ok) return spent;
   const { userId } = spent.token;
-  const passwordHash = await hashPassword(password);
-  const [changed] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash, emailVerified: true, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning(),
-    db
-      .insert(authIdentities)
-      .values({ provider: "email", providerId: userId, userId, createdAt: now })
-      .onConflictDoNothing(),
-  ]);
-  await revokeSessions(db, userId, now);
-  const user = changed[0];
+  await replacePassword(db, userId, await hashPassword(password), now);
+  const [user] = await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.id, userId))
+    .returning();
   if (user) {
     await sendMail(
       passwordChangedMessage({
