@@ -45,5 +45,6 @@ export default [
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
+  route("workspace/switch", "routes/workspace.switch.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
