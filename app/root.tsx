@@ -20,7 +20,10 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
-import type { UserRecord } from "./db/schema";
+import { createDatabase } from "./db/client.server";
+import type { UserRecord, WorkspaceRole } from "./db/schema";
+import { listMemberships, type Membership } from "./models/workspaces.server";
+import { getMembership } from "./workspaces/current.server";
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
@@ -40,11 +43,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, flash] = await Promise.all([getUser(context), readFlash(request)]);
+  const [user, membership, flash] = await Promise.all([
+    getUser(context),
+    getMembership(context),
+    readFlash(request),
+  ]);
   return data(
     {
       salesEmail: getSettings().SALES_EMAIL,
-      user: user ? await signedInUser(request, user) : null,
+      user: user && membership ? await signedInUser(request, user, membership) : null,
       flash: flash.toast,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
@@ -64,13 +71,23 @@ export interface SignedInUser {
   trialBanner: TrialBannerState | null;
   /** The address is not confirmed yet: every page offers to send the link again. */
   emailUnverified: boolean;
+  /** Where the person acts now, and the workspaces they can switch to (the user menu). */
+  workspace: { id: string; name: string; role: WorkspaceRole };
+  workspaces: { id: string; name: string; role: WorkspaceRole }[];
 }
 
-async function signedInUser(request: Request, user: UserRecord): Promise<SignedInUser> {
+async function signedInUser(
+  request: Request,
+  user: UserRecord,
+  membership: Membership,
+): Promise<SignedInUser> {
   const now = new Date();
   const plan = effectivePlan(user, now);
   const banner = trialBanner(user, now);
+  const { workspace, role } = membership;
   return {
+    workspace: { id: workspace.id, name: workspace.name, role },
+    workspaces: await listMemberships(createDatabase(), user.id),
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

@@ -51,5 +51,6 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("workspace/switch", "routes/workspace.switch.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { accountDeletedMessage } from "../mail/templates";
-import { deleteUserRows } from "../models/account.server";
+import { deleteUserRows, ownedWorkspacesWithOthers } from "../models/account.server";
 import { describeError, log } from "../observability/log.server";
 import { deleteLogosOf } from "../storage/logos.server";
 
@@ -20,9 +20,18 @@ export const BILLING_UNAVAILABLE =
 export const STORAGE_UNAVAILABLE =
   "We could not delete your account just now. Please try again in a few minutes.";
 
-export type Deletion = { ok: true } | { ok: false; status: 503; message: string };
+export type Deletion = { ok: true } | { ok: false; status: 409 | 503; message: string };
 
 export async function deleteAccount(db: Database, user: UserRecord): Promise<Deletion> {
+  const shared = await ownedWorkspacesWithOthers(db, user.id);
+  if (shared.length > 0) {
+    const names = shared.map(({ name }) => `“${name}”`).join(", ");
+    return {
+      ok: false,
+      status: 409,
+      message: `Other people work in your workspace ${names}. Remove them, or hand the workspace to one of them, before deleting your account, so that their codes are not deleted with it.`,
+    };
+  }
   if (user.stripeSubscriptionId) {
     try {
       await getPaymentProvider(db).cancelNow(user);

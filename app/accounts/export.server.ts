@@ -3,6 +3,7 @@ import type { UserRecord } from "../db/schema";
 import { billingEventsOf, identitiesOf } from "../models/account.server";
 import { codesWithCountsQuery } from "../models/qr-codes.server";
 import { subscriptionView } from "../billing/status";
+import { personalWorkspaceId } from "../workspaces/personal";
 
 // "Download my data": everything the account holds about the person, as one JSON file. Nothing
 // secret goes in (no password hash, no session, no payment provider's ids) and nothing of
@@ -16,7 +17,7 @@ export async function accountExport(
 ) {
   const [signIns, codes, billingHistory] = await Promise.all([
     identitiesOf(db, user.id),
-    codesWithCountsQuery(db, user.id),
+    codesWithCountsQuery(db, personalWorkspaceId(user.id)),
     billingEventsOf(db, user.id),
   ]);
   return {

@@ -1,5 +1,5 @@
-import type { UserRecord } from "../db/schema";
-import { effectivePlan } from "../plans/effective";
+import type { Membership } from "../models/workspaces.server";
+import { workspacePlan } from "../workspaces/current.server";
 import { canEmbedLogo } from "../plans/rules";
 import { checkLogo, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "../qr/logo";
 import type { Logo } from "../qr/png.server";
@@ -9,13 +9,16 @@ export type LogoOutcome =
   | { ok: false; status: 400 | 401 | 403 | 413; title: string; message: string };
 
 /**
- * The `logo` file of a form, checked in the spec's order (section 5): signed in, a plan with
- * logos, at most 2 MB, and really a PNG or JPEG by its bytes.
+ * The `logo` file of a form, checked in the spec's order (section 5): signed in, a workspace
+ * whose plan has logos, at most 2 MB, and really a PNG or JPEG by its bytes.
  */
-export async function logoFromForm(form: FormData, user: UserRecord | null): Promise<LogoOutcome> {
+export async function logoFromForm(
+  form: FormData,
+  membership: Membership | null,
+): Promise<LogoOutcome> {
   const file = form.get("logo");
   if (!(file instanceof File) || file.size === 0) return { ok: true, logo: null };
-  if (!user) {
+  if (!membership) {
     return {
       ok: false,
       status: 401,
@@ -23,7 +26,7 @@ export async function logoFromForm(form: FormData, user: UserRecord | null): Pro
       message: "Authentication required",
     };
   }
-  const plan = canEmbedLogo(effectivePlan(user, new Date()));
+  const plan = canEmbedLogo(workspacePlan(membership));
   if (!plan.ok) return { ok: false, status: 403, title: "Upgrade required", message: plan.message };
   if (file.size > LOGO_MAX_BYTES) {
     return {

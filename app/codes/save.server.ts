@@ -1,7 +1,9 @@
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createTrackedLink, saveCode } from "../models/qr-codes.server";
-import { effectivePlan } from "../plans/effective";
+import type { Membership } from "../models/workspaces.server";
+import { workspacePlan } from "../workspaces/current.server";
+import { can, refusal } from "../workspaces/roles";
 import {
   canSaveType,
   canTrackScans,
@@ -20,23 +22,28 @@ export type SaveOutcome =
   | { ok: false; status: 400 | 401 | 403 | 503; title: string; message: string };
 
 /**
- * Saves a code for `user` after the checks of spec section 4, in the spec's order: signed in,
- * a title, a type the plan saves, room under the plan's limit (checked atomically).
+ * Saves a code for `user` in their current workspace after the checks of spec section 4, in the
+ * spec's order: signed in, a role that may create codes, a title, a type the workspace's plan
+ * saves, room under the plan's limit (checked atomically).
  */
 export async function saveForUser(
   user: UserRecord | null,
+  membership: Membership | null,
   content: QrContent,
   style: QrStyle,
   title: string,
   { track = false, logo = null }: { track?: boolean; logo?: Logo | null } = {},
 ): Promise<SaveOutcome> {
-  if (!user) {
+  if (!user || !membership) {
     return {
       ok: false,
       status: 401,
       title: "Sign in required",
       message: "Please sign in to save QR codes to your account.",
     };
+  }
+  if (!can(membership.role, "codes.manage")) {
+    return { ok: false, status: 403, title: "Save failed", message: refusal("codes.manage") };
   }
   const trimmed = title.trim().slice(0, 120);
   if (!trimmed) {
@@ -55,7 +62,7 @@ export async function saveForUser(
     }
     throw error;
   }
-  const plan = effectivePlan(user, new Date());
+  const plan = workspacePlan(membership);
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
@@ -75,6 +82,7 @@ export async function saveForUser(
   }
   const id = await saveCode(db, {
     logoUrl,
+    workspaceId: membership.workspace.id,
     userId: user.id,
     content,
     style,

@@ -46,6 +46,42 @@ function initialsIcon() {
   );
 }
 
+/**
+ * The workspaces a person belongs to, one button each: a plain form post, so switching works
+ * without JavaScript, and returns to the page it was made on.
+ */
+function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
+  const location = useLocation();
+  return (
+    <form method="post" action="/workspace/switch" className="workspace-switcher">
+      <input type="hidden" name="redirect" value={location.pathname + location.search} />
+      <p className="muted small" id="workspace-switcher-label">
+        Workspace
+      </p>
+      <ul aria-labelledby="workspace-switcher-label">
+        {user.workspaces.map((workspace) => {
+          const current = workspace.id === user.workspace.id;
+          return (
+            <li key={workspace.id}>
+              <button
+                type="submit"
+                name="workspace"
+                value={workspace.id}
+                className="user-menu-item"
+                aria-current={current ? "true" : undefined}
+                disabled={current}
+              >
+                {workspace.name}
+                <span className="muted small"> · {workspace.role}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </form>
+  );
+}
+
 /** The signed-in user's menu: a native <details>, so it opens without JavaScript too. */
 function UserMenu({ user }: { user: SignedInUser }) {
   const menu = useRef<HTMLDetailsElement>(null);
@@ -70,6 +106,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
           {fullName ? <p className="user-menu-name">{fullName}</p> : null}
           <p className="muted small">{user.email}</p>
         </div>
+        {user.workspaces.length > 1 ? <WorkspaceSwitcher user={user} /> : null}
         <Link to="/dashboard" className="user-menu-item">
           Dashboard
         </Link>

@@ -87,6 +87,84 @@ export const authIdentities = sqliteTable(
   ],
 );
 
+export const WORKSPACE_ROLES = ["owner", "admin", "editor", "viewer"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** Workspaces own the work; a personal one ('ws_' + the account's id) exists for everyone. */
+export const workspaces = sqliteTable(
+  "workspaces",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    personal: integer("personal", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("workspaces_by_owner").on(table.ownerId)],
+);
+
+export type WorkspaceRecord = typeof workspaces.$inferSelect;
+
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index("workspace_members_by_user").on(table.userId),
+  ],
+);
+
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    uniqueIndex("workspace_invitations_by_token").on(table.tokenHash),
+    index("workspace_invitations_by_workspace").on(table.workspaceId, table.createdAt),
+  ],
+);
+
+/** Who did what in a workspace; the actor is kept without a foreign key, to outlive them. */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("audit_events_by_workspace").on(table.workspaceId, table.createdAt)],
+);
+
 export const qrCodes = sqliteTable(
   "qr_codes",
   {
@@ -104,8 +182,13 @@ export const qrCodes = sqliteTable(
     isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** The workspace the code belongs to; `userId` is the member who created it. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
   },
-  (table) => [index("qr_codes_by_user").on(table.userId, table.createdAt)],
+  (table) => [
+    index("qr_codes_by_user").on(table.userId, table.createdAt),
+    index("qr_codes_by_workspace").on(table.workspaceId, table.createdAt),
+  ],
 );
 
 export type QrCodeRecord = typeof qrCodes.$inferSelect;

@@ -1,6 +1,15 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AuthProvider, authIdentities, billingEvents, qrDownloads, users } from "../db/schema";
+import {
+  type AuthProvider,
+  authIdentities,
+  billingEvents,
+  qrCodes,
+  qrDownloads,
+  users,
+  workspaceMembers,
+  workspaces,
+} from "../db/schema";
 import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
 
 // What a person changes about their own account on /account, and the account's deletion.
@@ -90,9 +99,36 @@ export async function billingEventsOf(db: Database, userId: string) {
  * (kept for the accounts) and the user's downloads of other people's public codes.
  */
 export async function deleteUserRows(db: Database, userId: string) {
+  const owned = db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.ownerId, userId));
   await db.batch([
+    // Codes the person made in other people's workspaces belong to those workspaces: they stay,
+    // recorded as their owner's.
+    db
+      .update(qrCodes)
+      .set({
+        userId: sql`(SELECT w.owner_id FROM workspaces w WHERE w.id = ${qrCodes.workspaceId})`,
+      })
+      .where(and(eq(qrCodes.userId, userId), notInArray(qrCodes.workspaceId, owned))),
+    // The person's own workspaces go with their codes, members, invitations and audit log.
+    db.delete(workspaces).where(eq(workspaces.ownerId, userId)),
     db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.userId, userId)),
     db.update(qrDownloads).set({ userId: null }).where(eq(qrDownloads.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
+}
+
+/**
+ * The workspaces the user owns that other people belong to: deleting the account would take
+ * their work away, so those members go (or the workspace is handed over) first.
+ */
+export async function ownedWorkspacesWithOthers(db: Database, userId: string) {
+  return db
+    .selectDistinct({ name: workspaces.name })
+    .from(workspaces)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+    .where(and(eq(workspaces.ownerId, userId), ne(workspaceMembers.userId, userId)))
+    .all();
 }

@@ -1,11 +1,11 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { qrCodes, qrDownloads, qrScans, users } from "../db/schema";
+import { qrCodes, qrDownloads, qrScans, users, workspaces } from "../db/schema";
 import { PLAN_IDS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { effectivePlanSql } from "./effective-plan.server";
 
-// Removing scans and downloads the owner's plan no longer keeps. The codes' lifetime
+// Removing scans and downloads the plan of the code's workspace (its owner's) no longer keeps. The codes' lifetime
 // download_count is not touched: it is a counter, not analytics history.
 
 /** Per row: the moment before which its owner's effective plan drops it; NULL, never. */
@@ -42,7 +42,8 @@ export async function deleteExpiredAnalytics(
     .select({ id })
     .from(table)
     .innerJoin(qrCodes, eq(qrCodes.id, codeId))
-    .innerJoin(users, eq(users.id, qrCodes.userId))
+    .innerJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(lt(at, keptSinceSql(now)))
     .limit(limit);
   const result = await db.delete(table).where(inArray(id, expired));

@@ -9,12 +9,16 @@ import {
   trackedLinks,
   type UserRecord,
   users,
+  workspaceMembers,
+  workspaces,
 } from "../db/schema";
 import { parseContent } from "../qr/schema";
 import { logoOwner } from "../storage/logos.server";
 import type { QrContent, QrStyle } from "../qr/types";
 
 export interface NewSavedCode {
+  /** The workspace the code belongs to, and the member who creates it. */
+  workspaceId: string;
   userId: string;
   content: QrContent;
   style: QrStyle;
@@ -26,13 +30,14 @@ export interface NewSavedCode {
 }
 
 /**
- * Saves a code unless the user already has `limit` codes. The count and the insert are one
+ * Saves a code unless the workspace already has `limit` codes. The count and the insert are one
  * statement, so simultaneous saves cannot overshoot the limit (D1 has no interactive
  * transactions). Returns the new id, or null when the limit is reached.
  */
 export async function saveCode(db: Database, code: NewSavedCode, now = new Date()) {
   const { type, ...data } = code.content;
   const values = [
+    code.workspaceId,
     code.userId,
     type,
     JSON.stringify(data),
@@ -42,7 +47,7 @@ export async function saveCode(db: Database, code: NewSavedCode, now = new Date(
     now.getTime(),
     now.getTime(),
   ];
-  const insert = sql`INSERT INTO qr_codes (user_id, type, data, customization, title, logo_url, created_at, updated_at)
+  const insert = sql`INSERT INTO qr_codes (workspace_id, user_id, type, data, customization, title, logo_url, created_at, updated_at)
     SELECT ${sql.join(
       values.map((value) => sql`${value}`),
       sql`, `,
@@ -50,21 +55,21 @@ export async function saveCode(db: Database, code: NewSavedCode, now = new Date(
   const statement =
     code.limit === null
       ? sql`${insert} RETURNING id`
-      : sql`${insert} WHERE (SELECT count(*) FROM qr_codes WHERE user_id = ${code.userId}) < ${code.limit} RETURNING id`;
+      : sql`${insert} WHERE (SELECT count(*) FROM qr_codes WHERE workspace_id = ${code.workspaceId}) < ${code.limit} RETURNING id`;
   const row = await db.get<{ id: number } | undefined>(statement);
   return row?.id ?? null;
 }
 
-/** A user's codes, newest first; `limit` and `offset` page through them. */
+/** A workspace's codes, newest first; `limit` and `offset` page through them. */
 export async function listCodes(
   db: Database,
-  userId: string,
+  workspaceId: string,
   { limit = -1, offset = 0 }: { limit?: number; offset?: number } = {},
 ): Promise<QrCodeRecord[]> {
   return db
     .select()
     .from(qrCodes)
-    .where(eq(qrCodes.userId, userId))
+    .where(eq(qrCodes.workspaceId, workspaceId))
     .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
     .limit(limit)
     .offset(offset)
@@ -79,12 +84,12 @@ export interface CodeWithCounts {
 }
 
 /**
- * A page of a user's codes, newest first, each with its scan count and tracked slug: one
+ * A page of a workspace's codes, newest first, each with its scan count and tracked slug: one
  * statement, to run alone or in a batch (`db.batch`).
  */
 export function codesWithCountsQuery(
   db: Database,
-  userId: string,
+  workspaceId: string,
   { limit = -1, offset = 0 }: { limit?: number; offset?: number } = {},
 ) {
   return db
@@ -97,29 +102,44 @@ export function codesWithCountsQuery(
       >`(SELECT t.slug FROM tracked_links t WHERE t.qr_code_id = qr_codes.id)`,
     })
     .from(qrCodes)
-    .where(eq(qrCodes.userId, userId))
+    .where(eq(qrCodes.workspaceId, workspaceId))
     .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
     .limit(limit)
     .offset(offset);
 }
 
-/** The code if `viewerId` owns it or it is public; null otherwise (existence is not revealed). */
+/**
+ * The code if it is public or `viewerId` is a member of its workspace (any role sees and
+ * downloads); null otherwise, so that existence is not revealed.
+ */
 export async function findViewableCode(
   db: Database,
   id: number,
   viewerId: string | null,
 ): Promise<QrCodeRecord | null> {
-  const code = await db.select().from(qrCodes).where(eq(qrCodes.id, id)).get();
-  if (!code) return null;
-  return code.isPublic || code.userId === viewerId ? code : null;
+  const row = await db
+    .select({ code: qrCodes, member: workspaceMembers.userId })
+    .from(qrCodes)
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, qrCodes.workspaceId),
+        eq(workspaceMembers.userId, viewerId ?? ""),
+      ),
+    )
+    .where(eq(qrCodes.id, id))
+    .get();
+  if (!row) return null;
+  return row.code.isPublic || (viewerId !== null && row.member === viewerId) ? row.code : null;
 }
 
-export async function findOwnCode(db: Database, id: number, userId: string) {
+/** The code if it belongs to `workspaceId`; null for any other (a 404, never someone else's). */
+export async function findWorkspaceCode(db: Database, id: number, workspaceId: string) {
   return (
     (await db
       .select()
       .from(qrCodes)
-      .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, userId)))
+      .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
       .get()) ?? null
   );
 }
@@ -184,26 +204,33 @@ export async function recordDownload(
   ]);
 }
 
-/** Changes a code's title or visibility; only its owner can. Returns false when there is none. */
-export async function updateOwnCode(
+/**
+ * Changes a code's title or visibility, if it belongs to `workspaceId` (the caller checked the
+ * member's role). Returns false when there is no such code there.
+ */
+export async function updateWorkspaceCode(
   db: Database,
   id: number,
-  userId: string,
+  workspaceId: string,
   changes: { title?: string; isPublic?: boolean },
 ): Promise<boolean> {
   const updated = await db
     .update(qrCodes)
     .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, userId)))
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
     .returning({ id: qrCodes.id });
   return updated.length > 0;
 }
 
-/** Deletes a code with its downloads and scans; only its owner can. */
-export async function deleteOwnCode(db: Database, id: number, userId: string): Promise<boolean> {
+/** Deletes a code of `workspaceId` with its downloads and scans (the caller checked the role). */
+export async function deleteWorkspaceCode(
+  db: Database,
+  id: number,
+  workspaceId: string,
+): Promise<boolean> {
   const deleted = await db
     .delete(qrCodes)
-    .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, userId)))
+    .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
     .returning({ id: qrCodes.id });
   return deleted.length > 0;
 }
@@ -217,21 +244,22 @@ export interface UsageTotals {
 type TotalsRow = { codes: number; downloads: number | null; scans: number };
 
 /**
- * Counts over all of a user's codes, on the user's row: one statement, to run alone or in a
- * batch. (Written with the query builder: drizzle cannot batch a raw statement with parameters.)
+ * Counts over all of a workspace's codes, on the workspace's row: one statement, to run alone or
+ * in a batch. (Written with the query builder: drizzle cannot batch a raw statement with
+ * parameters.)
  */
-export function usageTotalsQuery(db: Database, userId: string) {
-  const mine = sql`(SELECT c.id FROM qr_codes c WHERE c.user_id = ${userId})`;
+export function usageTotalsQuery(db: Database, workspaceId: string) {
+  const ours = sql`(SELECT c.id FROM qr_codes c WHERE c.workspace_id = ${workspaceId})`;
   return db
     .select({
-      codes: sql<number>`(SELECT count(*) FROM qr_codes c WHERE c.user_id = ${userId})`,
+      codes: sql<number>`(SELECT count(*) FROM qr_codes c WHERE c.workspace_id = ${workspaceId})`,
       downloads: sql<
         number | null
-      >`(SELECT sum(c.download_count) FROM qr_codes c WHERE c.user_id = ${userId})`,
-      scans: sql<number>`(SELECT count(*) FROM qr_scans s WHERE s.qr_code_id IN ${mine})`,
+      >`(SELECT sum(c.download_count) FROM qr_codes c WHERE c.workspace_id = ${workspaceId})`,
+      scans: sql<number>`(SELECT count(*) FROM qr_scans s WHERE s.qr_code_id IN ${ours})`,
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
 }
 
 export function toUsageTotals([row]: TotalsRow[]): UsageTotals {
@@ -277,22 +305,23 @@ export interface TrackedTarget {
   /** null once the code was deleted. */
   codeId: number | null;
   ownerId: string | null;
-  /** The owner's account, whose plan decides whether the scan is counted. */
+  /** The workspace owner's account, whose plan decides whether the scan is counted. */
   owner: UserRecord | null;
 }
 
-/** A tracked link with its code's owner: one query on the path of every scan. */
+/** A tracked link with its workspace's owner: one query on the path of every scan. */
 export async function findTrackedLink(db: Database, slug: string): Promise<TrackedTarget | null> {
   const row = await db
     .select({
       targetUrl: trackedLinks.targetUrl,
       codeId: trackedLinks.qrCodeId,
-      ownerId: qrCodes.userId,
+      ownerId: workspaces.ownerId,
       owner: users,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))
-    .leftJoin(users, eq(users.id, qrCodes.userId))
+    .leftJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .leftJoin(users, eq(users.id, workspaces.ownerId))
     .where(eq(trackedLinks.slug, slug))
     .get();
   return row ?? null;
@@ -330,7 +359,7 @@ type DayCount = { day: number; n: number };
  * batch, read by `toDailyActivity`. (The day length is written into the SQL: a bound number may
  * arrive as a float and make the division fractional.)
  */
-export function dailyActivityQueries(db: Database, userId: string, days: number, now: Date) {
+export function dailyActivityQueries(db: Database, workspaceId: string, days: number, now: Date) {
   const since = new Date((utcDay(now) - days + 1) * DAY_MS);
   const day = (at: SQLiteColumn) =>
     sql<number>`CAST(${at} / ${sql.raw(String(DAY_MS))} AS INTEGER)`.as("day");
@@ -339,13 +368,13 @@ export function dailyActivityQueries(db: Database, userId: string, days: number,
       .select({ day: day(qrDownloads.downloadedAt), n: count() })
       .from(qrDownloads)
       .innerJoin(qrCodes, eq(qrCodes.id, qrDownloads.qrCodeId))
-      .where(and(eq(qrCodes.userId, userId), gte(qrDownloads.downloadedAt, since)))
+      .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrDownloads.downloadedAt, since)))
       .groupBy(sql`day`),
     db
       .select({ day: day(qrScans.scannedAt), n: count() })
       .from(qrScans)
       .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
-      .where(and(eq(qrCodes.userId, userId), gte(qrScans.scannedAt, since)))
+      .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrScans.scannedAt, since)))
       .groupBy(sql`day`),
   ] as const;
 }
@@ -379,7 +408,7 @@ export interface ScanBreakdown {
 type NamedCount = { name: string | null; scans: number };
 
 /** Where and on what a user's codes were scanned since `since`: two statements for a batch. */
-export function scanBreakdownQueries(db: Database, userId: string, since: Date) {
+export function scanBreakdownQueries(db: Database, workspaceId: string, since: Date) {
   const group = (field: "country" | "device") =>
     db
       .select({
@@ -388,7 +417,7 @@ export function scanBreakdownQueries(db: Database, userId: string, since: Date) 
       })
       .from(qrScans)
       .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
-      .where(and(eq(qrCodes.userId, userId), gte(qrScans.scannedAt, since)))
+      .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrScans.scannedAt, since)))
       .groupBy(sql`name`)
       .orderBy(desc(sql`scans`))
       .limit(8);

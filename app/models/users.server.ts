@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { hasActiveSubscriptionSql } from "./effective-plan.server";
+import { personalWorkspaceStatements } from "./workspaces.server";
 
 /** Addresses are compared and stored trimmed and in lower case. */
 export function normalizeEmail(email: string): string {
@@ -45,7 +46,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates a user and their first sign-in identity in one atomic batch. A second account for the
+ * Creates a user, their first sign-in identity and their personal workspace in one atomic batch. A second account for the
  * same address (in any letter case, even in a race) raises EmailTakenError.
  */
 export async function createUser(
@@ -86,6 +87,7 @@ export async function createUser(
         userId: id,
         createdAt: now,
       }),
+      ...personalWorkspaceStatements(db, id, now),
     ]);
     return inserted[0]!;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { jsonProblem, NO_STORE } from "../auth/responses.server";
-import { getUser } from "../auth/user.server";
+import { getMembership } from "../workspaces/current.server";
 import { engagementRate } from "../codes/engagement";
 import { createDatabase } from "../db/client.server";
 import { codesWithCountsQuery, toUsageTotals, usageTotalsQuery } from "../models/qr-codes.server";
@@ -7,14 +7,18 @@ import type { Route } from "./+types/api.analytics";
 
 const RECENT = 10;
 
-/** GET /api/analytics (spec section 7): totals and the most recent codes, signed in only. */
+/**
+ * GET /api/analytics (spec section 7): totals and the most recent codes of the current
+ * workspace, signed in only.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await getUser(context);
-  if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
+  const membership = await getMembership(context);
+  if (!membership) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
   const db = createDatabase();
+  const workspaceId = membership.workspace.id;
   const [totals, codes] = await db.batch([
-    usageTotalsQuery(db, user.id),
-    codesWithCountsQuery(db, user.id, { limit: RECENT }),
+    usageTotalsQuery(db, workspaceId),
+    codesWithCountsQuery(db, workspaceId, { limit: RECENT }),
   ]);
   return Response.json(
     {

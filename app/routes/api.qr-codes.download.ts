@@ -14,6 +14,7 @@ import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
+import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/api.qr-codes.download";
 
 function plain(status: number, message: string) {
@@ -24,7 +25,8 @@ function plain(status: number, message: string) {
 }
 
 /**
- * GET /api/qr-codes/{id}/download?format=png|svg: the owner's code, or anyone's public one
+ * GET /api/qr-codes/{id}/download?format=png|svg: a code of a workspace the caller belongs to, or
+ * anyone's public one
  * (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the code exists.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -40,7 +42,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
   if (format === "svg") {
-    const verdict = canDownloadSvg(effectivePlan(user, new Date()));
+    // A member downloads with the plan of the code's workspace; anyone else with their own.
+    const membership = await getMembership(context);
+    const verdict = canDownloadSvg(
+      membership?.workspace.id === code.workspaceId
+        ? workspacePlan(membership)
+        : effectivePlan(user, new Date()),
+    );
     if (!verdict.ok) return plain(403, verdict.message);
   }
 

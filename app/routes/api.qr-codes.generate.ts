@@ -1,6 +1,7 @@
 import { jsonProblem } from "../auth/responses.server";
 import { getUser } from "../auth/user.server";
 import { saveForUser } from "../codes/save.server";
+import { getMembership } from "../workspaces/current.server";
 import { parseGenerateForm } from "../qr/api-request";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
@@ -28,8 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseGenerateForm(form);
   if (!parsed.ok) return jsonProblem(400, parsed.message, { errors: parsed.errors });
   const { content, style, save, title, trackScans } = parsed.request;
-  const user = save || form.get("logo") instanceof File ? await getUser(context) : null;
-  const upload = await logoFromForm(form, user);
+  const signedIn = save || form.get("logo") instanceof File;
+  const [user, membership] = signedIn
+    ? await Promise.all([getUser(context), getMembership(context)])
+    : [null, null];
+  const upload = await logoFromForm(form, membership);
   if (!upload.ok) return jsonProblem(upload.status, upload.message, { title: upload.title });
   const { logo } = upload;
 
@@ -47,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let saved: number | null = null;
   if (save) {
     if (!user) return jsonProblem(401, "Authentication required");
-    const outcome = await saveForUser(user, content, style, title, { track: trackScans, logo });
+    const outcome = await saveForUser(user, membership, content, style, title, {
+      track: trackScans,
+      logo,
+    });
     if (!outcome.ok) return jsonProblem(outcome.status, outcome.message);
     saved = outcome.id;
   }

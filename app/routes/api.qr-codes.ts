@@ -1,14 +1,14 @@
 import { jsonProblem, NO_STORE } from "../auth/responses.server";
-import { getUser } from "../auth/user.server";
+import { getMembership } from "../workspaces/current.server";
 import { createDatabase } from "../db/client.server";
 import { listCodes } from "../models/qr-codes.server";
 import type { Route } from "./+types/api.qr-codes";
 
-/** The signed-in user's saved codes, newest first (spec section 7). */
+/** The saved codes of the signed-in user's current workspace, newest first (spec section 7). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await getUser(context);
-  if (!user) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
-  const codes = await listCodes(createDatabase(), user.id);
+  const membership = await getMembership(context);
+  if (!membership) return jsonProblem(401, "Authentication required", { code: "UNAUTHORIZED" });
+  const codes = await listCodes(createDatabase(), membership.workspace.id);
   return Response.json(
     codes.map((code) => ({
       id: code.id,

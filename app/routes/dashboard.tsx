@@ -10,15 +10,21 @@ import { CopyButton } from "../components/copy-button";
 import { createDatabase, type Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { dashboardOverview } from "../models/dashboard.server";
-import { deleteOwnCode, updateOwnCode } from "../models/qr-codes.server";
+import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
 import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
 import { isTestMode } from "../billing/settings.server";
 import { subscriptionView } from "../billing/status";
 import { type PendingConfirmation, PlanBilling } from "../components/billing/plan-billing";
 import { isPlanId, PLAN_IDS, type PlanId, PLANS } from "../plans/catalogue";
-import { effectivePlan } from "../plans/effective";
 import { pageMeta } from "../seo";
+import { can } from "../workspaces/roles";
+import {
+  getMembership,
+  requireMembership,
+  requirePermission,
+  workspacePlan,
+} from "../workspaces/current.server";
 import type { Route } from "./+types/dashboard";
 
 type Tab = "analytics" | "plans";
@@ -32,27 +38,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "plans" ? "plans" : "analytics";
   const headers = { "Cache-Control": "private, no-store" };
-  const user = await getUser(context);
-  if (!user) return data({ signedIn: false as const }, { headers });
+  const [user, membership] = await Promise.all([getUser(context), getMembership(context)]);
+  if (!user || !membership) return data({ signedIn: false as const }, { headers });
 
   const db = createDatabase();
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
   const now = new Date();
-  const plan = effectivePlan(user, now);
+  // The workspace's plan (its owner's) decides what the dashboard shows.
+  const plan = workspacePlan(membership, now);
   const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
-  const { codes, totals, activity, breakdown } = await dashboardOverview(db, user.id, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    analytics,
-    chartDays: CHART_DAYS,
-    now,
-  });
+  const { codes, totals, activity, breakdown } = await dashboardOverview(
+    db,
+    membership.workspace.id,
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      analytics,
+      chartDays: CHART_DAYS,
+      now,
+    },
+  );
   const confirmDelete = Number(url.searchParams.get("delete"));
   return data(
     {
       signedIn: true as const,
       tab,
       firstName: user.firstName,
+      workspace: {
+        name: membership.workspace.name,
+        personal: membership.workspace.personal,
+        role: membership.role,
+      },
+      canManageCodes: can(membership.role, "codes.manage"),
       origin: url.origin,
       plan,
       billing: tab === "plans" ? planTab(user, url, now) : null,
@@ -97,9 +114,13 @@ function planTab(user: UserRecord, url: URL, now: Date) {
   return { subscription, moves, pending, testMode };
 }
 
-/** Rename, share or stop sharing, delete: the owner's own codes only, then back with a message. */
+/**
+ * Rename, share or stop sharing, delete: codes of the current workspace only, for a role that may
+ * change them; then back with a message.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
+  const membership = await requireMembership(request, context);
   const form = await request.formData();
   const id = Number(form.get("id"));
   const intent = form.get("intent");
@@ -113,6 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   if (intent === "change" || intent === "cancel") return planAction(request, user, form, db);
   if (!Number.isSafeInteger(id)) return missing();
+  requirePermission(membership, "codes.manage");
+  const workspaceId = membership.workspace.id;
 
   if (intent === "rename") {
     const title = String(form.get("title") ?? "")
@@ -125,12 +148,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         variant: "error",
       });
     }
-    if (!(await updateOwnCode(db, id, user.id, { title }))) return missing();
+    if (!(await updateWorkspaceCode(db, id, workspaceId, { title }))) return missing();
     return redirectWithToast(request, back, { title: "Renamed", variant: "success" });
   }
   if (intent === "visibility") {
     const isPublic = form.get("public") === "true";
-    if (!(await updateOwnCode(db, id, user.id, { isPublic }))) return missing();
+    if (!(await updateWorkspaceCode(db, id, workspaceId, { isPublic }))) return missing();
     return redirectWithToast(request, back, {
       title: isPublic ? "Sharing on" : "Sharing off",
       description: isPublic
@@ -140,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "delete") {
-    if (!(await deleteOwnCode(db, id, user.id))) return missing();
+    if (!(await deleteWorkspaceCode(db, id, workspaceId))) return missing();
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }
   throw redirect(back, 303);
@@ -218,16 +241,62 @@ function PremiumAnalytics() {
   );
 }
 
+/** Share, rename and delete: for the roles that may change codes. */
+function CodeManagement({ code, title }: { code: SavedCode; title: string }) {
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="id" value={code.id} />
+        <input type="hidden" name="intent" value="visibility" />
+        <input type="hidden" name="public" value={code.isPublic ? "false" : "true"} />
+        <button type="submit" className="btn btn-ghost">
+          {code.isPublic ? "Stop sharing" : "Share publicly"}
+        </button>
+      </Form>
+      <details className="rename">
+        <summary className="btn btn-ghost">Rename</summary>
+        <Form method="post" className="rename-form">
+          <input type="hidden" name="id" value={code.id} />
+          <input type="hidden" name="intent" value="rename" />
+          <label htmlFor={`title-${code.id}`} className="sr-only">
+            New title for {title}
+          </label>
+          <input
+            id={`title-${code.id}`}
+            name="title"
+            defaultValue={code.title ?? ""}
+            required
+            maxLength={120}
+          />
+          <button type="submit" className="btn btn-primary">
+            Save title
+          </button>
+        </Form>
+      </details>
+      <Link
+        to={`/dashboard?delete=${code.id}`}
+        className="btn btn-ghost btn-danger"
+        preventScrollReset
+      >
+        Delete
+      </Link>
+    </>
+  );
+}
+
 function CodeItem({
   code,
   origin,
   analytics,
   confirming,
+  canManage,
 }: {
   code: SavedCode;
   origin: string;
   analytics: boolean;
   confirming: boolean;
+  /** Whether the member's role may change codes; a viewer only sees and downloads. */
+  canManage: boolean;
 }) {
   const title = code.title || `${code.type.toUpperCase()} QR Code`;
   const shareUrl = `${origin}/api/qr-codes/${code.id}/download?format=png`;
@@ -250,41 +319,7 @@ function CodeItem({
           Download PNG
         </a>
         {code.isPublic ? <CopyButton text={shareUrl} label="Copy share link" /> : null}
-        <Form method="post">
-          <input type="hidden" name="id" value={code.id} />
-          <input type="hidden" name="intent" value="visibility" />
-          <input type="hidden" name="public" value={code.isPublic ? "false" : "true"} />
-          <button type="submit" className="btn btn-ghost">
-            {code.isPublic ? "Stop sharing" : "Share publicly"}
-          </button>
-        </Form>
-        <details className="rename">
-          <summary className="btn btn-ghost">Rename</summary>
-          <Form method="post" className="rename-form">
-            <input type="hidden" name="id" value={code.id} />
-            <input type="hidden" name="intent" value="rename" />
-            <label htmlFor={`title-${code.id}`} className="sr-only">
-              New title for {title}
-            </label>
-            <input
-              id={`title-${code.id}`}
-              name="title"
-              defaultValue={code.title ?? ""}
-              required
-              maxLength={120}
-            />
-            <button type="submit" className="btn btn-primary">
-              Save title
-            </button>
-          </Form>
-        </details>
-        <Link
-          to={`/dashboard?delete=${code.id}`}
-          className="btn btn-ghost btn-danger"
-          preventScrollReset
-        >
-          Delete
-        </Link>
+        {canManage ? <CodeManagement code={code} title={title} /> : null}
       </div>
       {code.trackedUrl ? (
         <p className="muted small share-url">
@@ -347,7 +382,8 @@ function CodeList({ loaded }: { loaded: Loaded }) {
             code={code}
             origin={loaded.origin}
             analytics={loaded.analytics}
-            confirming={loaded.confirmDelete === code.id}
+            confirming={loaded.confirmDelete === code.id && loaded.canManageCodes}
+            canManage={loaded.canManageCodes}
           />
         ))}
       </ul>
@@ -390,7 +426,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container dashboard">
       <div className="dashboard-header">
-        <h1>Welcome back, {loaded.firstName || "User"}</h1>
+        <div>
+          <h1>Welcome back, {loaded.firstName || "User"}</h1>
+          {loaded.workspace.personal ? null : (
+            <p className="muted">
+              Workspace <strong>{loaded.workspace.name}</strong> · you are {loaded.workspace.role}
+            </p>
+          )}
+        </div>
         <div className="dashboard-actions">
           <Link to="/" className="btn btn-primary">
             Create New QR Code

@@ -12,6 +12,7 @@ import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
 import { visitorId } from "../security/visitor.server";
+import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/download";
 
 // GET /download.png and /download.svg with the generator's query string: the same link works
@@ -44,17 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
 
-  const user = await getUser(context);
+  const [user, membership] = await Promise.all([getUser(context), getMembership(context)]);
+  // Signed in, the current workspace's plan applies; a visitor's is free.
+  const plan = membership ? workspacePlan(membership) : effectivePlan(null, new Date());
   const name = `${downloadBaseName(evaluation.content)}.${format}`;
   const disposition = url.searchParams.get("inline") === "1" ? "inline" : "attachment";
 
   // A logo the signed-in owner uploaded: drawn at level H, for paid plans only.
   const logoKey = url.searchParams.get("logo");
   if (logoKey) {
-    const logo =
-      user && canEmbedLogo(effectivePlan(user, new Date())).ok
-        ? await loadLogo(logoKey, user.id)
-        : null;
+    const logo = user && canEmbedLogo(plan).ok ? await loadLogo(logoKey, user.id) : null;
     if (!logo) return badRequest("That logo is not available. Upload it again.");
     const withLogo = contentMatrix(evaluation.content, "H");
     if (format === "svg") {
@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // SVG is a paid-plan format (spec section 5).
   if (format === "svg") {
-    if (!canDownloadSvg(effectivePlan(user, new Date())).ok) return back("svg-plan");
+    if (!canDownloadSvg(plan).ok) return back("svg-plan");
     return new Response(renderSvg(matrix, evaluation.style), {
       headers: {
         "Content-Type": "image/svg+xml",

@@ -3,6 +3,7 @@ import { hasFlash, redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
+import { getMembership } from "../workspaces/current.server";
 import { loadLogo, LogoStoreError, storeLogo } from "../storage/logos.server";
 import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
@@ -75,8 +76,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       303,
     );
   }
+  const membership = await getMembership(context);
   if (intent === "logo") {
-    const upload = await logoFromForm(form, user);
+    const upload = await logoFromForm(form, membership);
     if (!upload.ok || !upload.logo) {
       return redirectWithToast(request, back(""), {
         title: upload.ok ? "Upload failed" : upload.title,
@@ -106,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const title = String(form.get("title") ?? "");
   const logo = logoKey ? await loadLogo(logoKey, user.id) : null;
-  const outcome = await saveForUser(user, evaluation.content, evaluation.style, title, {
+  const outcome = await saveForUser(user, membership, evaluation.content, evaluation.style, title, {
     track: form.get("trackScans") === "on",
     logo,
   });

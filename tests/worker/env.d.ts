@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      MIGRATION_TEST_DB: D1Database;
       FAKE_OIDC_CONTROL_URL: string;
       FAKE_MAIL_CONTROL_URL: string;
     }

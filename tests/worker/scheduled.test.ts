@@ -10,6 +10,8 @@ import {
 } from "../../app/jobs/logo-sweep.server";
 import { ANALYTICS_PURGE_LIMIT } from "../../app/jobs/retention.server";
 import { runScheduledJobs } from "../../app/jobs/run.server";
+import { personalWorkspaceStatements } from "../../app/models/workspaces.server";
+import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { TRIAL_EXPIRY_LIMIT } from "../../app/jobs/trials.server";
 import type { PlanId } from "../../app/plans/catalogue";
 
@@ -72,6 +74,7 @@ async function person(plan: PlanId, overrides: Partial<typeof users.$inferInsert
     updatedAt: daysAgo(3000),
     ...overrides,
   });
+  await db.batch(personalWorkspaceStatements(db, id, daysAgo(3000)));
   return id;
 }
 
@@ -80,6 +83,7 @@ async function codeOf(userId: string, logoUrl: string | null = null) {
     .insert(qrCodes)
     .values({
       userId,
+      workspaceId: personalWorkspaceId(userId),
       type: "url",
       data: { url: "https://example.com" },
       customization: { size: 256, fgColor: "#000000", bgColor: "#ffffff" },

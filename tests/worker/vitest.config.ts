@@ -18,12 +18,16 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`);
 
   function workerProject(name: string, bindings: Record<string, unknown>) {
+    // An empty second database, for tests that apply the migrations step by step.
     return {
       root,
       plugins: [
         cloudflareTest({
           wrangler: { configPath: `${root}/build/server/wrangler.json` },
-          miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...bindings } },
+          miniflare: {
+            bindings: { TEST_MIGRATIONS: migrations, ...bindings },
+            d1Databases: ["MIGRATION_TEST_DB"],
+          },
         }),
       ],
       test: {

@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { safeRedirectPath } from "../auth/redirect";
+import { requireUser } from "../auth/user.server";
+import { createDatabase } from "../db/client.server";
+import { findMembership } from "../models/workspaces.server";
+import { chooseWorkspace } from "../workspaces/current.server";
+import type { Route } from "./+types/workspace.switch";
+
+/** POST /workspace/switch: act in another workspace the person belongs to (the user menu). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const workspaceId = String(form.get("workspace") ?? "");
+  const back = safeRedirectPath(form.get("redirect"), "/dashboard");
+  const membership = workspaceId ? await findMembership(createDatabase(), user, workspaceId) : null;
+  if (!membership) {
+    return redirectWithToast(request, back, {
+      title: "Workspace not available",
+      description: "You are not a member of that workspace (any more).",
+      variant: "error",
+    });
+  }
+  return redirectWithToast(
+    request,
+    back,
+    { title: `Now in ${membership.workspace.name}`, variant: "success" },
+    [await chooseWorkspace(request, membership.workspace.id)],
+  );
+}
+
+export function loader() {
+  return redirect("/dashboard");
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { WORKSPACE_ROLES } from "../../app/db/schema";
+import { can, WORKSPACE_ACTIONS, type WorkspaceAction } from "../../app/workspaces/roles";
+
+// Issue #15's table, cell by cell: owner everything; admin members, invitations and codes;
+// editor codes and analytics; viewer sees and downloads codes and analytics.
+const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number], boolean>> = {
+  "codes.view": { owner: true, admin: true, editor: true, viewer: true },
+  "codes.manage": { owner: true, admin: true, editor: true, viewer: false },
+  "analytics.view": { owner: true, admin: true, editor: true, viewer: true },
+  "members.manage": { owner: true, admin: true, editor: false, viewer: false },
+  "audit.view": { owner: true, admin: true, editor: false, viewer: false },
+  "billing.manage": { owner: true, admin: false, editor: false, viewer: false },
+  "ownership.transfer": { owner: true, admin: false, editor: false, viewer: false },
+  "workspace.delete": { owner: true, admin: false, editor: false, viewer: false },
+};
+
+describe("the role table", () => {
+  it("covers every action", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...WORKSPACE_ACTIONS].sort());
+  });
+
+  for (const action of WORKSPACE_ACTIONS) {
+    for (const role of WORKSPACE_ROLES) {
+      it(`${EXPECTED[action][role] ? "lets" : "does not let"} ${role} do ${action}`, () => {
+        expect(can(role, action)).toBe(EXPECTED[action][role]);
+      });
+    }
+  }
+});
