@@ -75,7 +75,7 @@ test("a new account confirms its address from the e-mail, and the banner goes", 
 }) => {
   const email = uniqueEmail("confirm");
   await signUp(page, email, "a long enough password");
-  const banner = page.getByRole("region", { name: "Confirm your e-mail address" });
+  const banner = page.getByRole("region", { name: "Address not confirmed" });
   await expect(banner).toContainText("Please confirm your e-mail address.");
   await banner.getByRole("button", { name: "Resend e-mail" }).click();
   await expect(

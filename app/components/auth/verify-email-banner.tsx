@@ -7,7 +7,7 @@ import { useLocation } from "react-router";
 export function VerifyEmailBanner() {
   const location = useLocation();
   return (
-    <div className="verify-banner" role="region" aria-label="Confirm your e-mail address">
+    <div className="verify-banner" role="region" aria-label="Address not confirmed">
       <div className="container verify-banner-inner">
         <p>
           <strong>Please confirm your e-mail address.</strong> Open the link we sent you, so you can

@@ -406,67 +406,72 @@ export function Generator({
           </button>
         </form>
 
-        <div className="card preview-card" aria-live="polite">
-          {preview.ok ? (
-            <img className="preview-image" src={preview.src} alt={preview.alt} />
-          ) : (
-            <div className="preview-empty">
-              <p>{errors.form ?? "Fill in the details to see your QR code."}</p>
-            </div>
-          )}
-          <div className="preview-actions" data-tour="download">
-            <a
-              className="btn btn-primary"
-              href={preview.ok ? withLogo("/download.png", preview.query) : undefined}
-              aria-disabled={preview.ok ? undefined : true}
-              onClick={(event) => {
-                if (!preview.ok) return event.preventDefault();
-                toast({ title: "Download started", variant: "success", duration: 2000 });
-                reportDownload(preview.query);
-              }}
-            >
-              Download PNG
-            </a>
-            <a
-              className="btn btn-ghost"
-              href={preview.ok ? withLogo("/download.svg", preview.query) : undefined}
-              aria-disabled={preview.ok ? undefined : true}
-              onClick={(event) => {
-                if (!preview.ok) return event.preventDefault();
-                if (svgAllowed) {
+        {/* On a phone the code shows first, above the fields, and its tools after them. */}
+        <div className="card preview-card">
+          <div className="preview-figure" aria-live="polite">
+            {preview.ok ? (
+              <img className="preview-image" src={preview.src} alt={preview.alt} />
+            ) : (
+              <div className="preview-empty">
+                <p>{errors.form ?? "Fill in the details to see your QR code."}</p>
+              </div>
+            )}
+          </div>
+          <div className="preview-tools">
+            <div className="preview-actions" data-tour="download">
+              <a
+                className="btn btn-primary"
+                href={preview.ok ? withLogo("/download.png", preview.query) : undefined}
+                aria-disabled={preview.ok ? undefined : true}
+                onClick={(event) => {
+                  if (!preview.ok) return event.preventDefault();
                   toast({ title: "Download started", variant: "success", duration: 2000 });
                   reportDownload(preview.query);
-                  reportUsage("svg-download");
-                } else {
-                  event.preventDefault();
-                  toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
-                }
-              }}
-            >
-              Download SVG
-            </a>
-          </div>
-          {downloadsLeft !== null ? (
-            <p className="muted small">
-              {downloadsLeft} of 3 free PNG downloads left today.{" "}
-              <Link to="/auth?mode=signup">Sign up free</Link> for more.
-            </p>
-          ) : null}
-          <LogoForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
-          <SaveForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
-          {preview.ok ? (
-            <div className="share">
-              <label htmlFor="share-link">Share link</label>
-              <div className="share-row">
-                <input id="share-link" readOnly value={shareUrl} />
-                <CopyButton
-                  text={shareUrl}
-                  label="Copy share link"
-                  onCopied={() => reportUsage("share")}
-                />
-              </div>
+                }}
+              >
+                Download PNG
+              </a>
+              <a
+                className="btn btn-ghost"
+                href={preview.ok ? withLogo("/download.svg", preview.query) : undefined}
+                aria-disabled={preview.ok ? undefined : true}
+                onClick={(event) => {
+                  if (!preview.ok) return event.preventDefault();
+                  if (svgAllowed) {
+                    toast({ title: "Download started", variant: "success", duration: 2000 });
+                    reportDownload(preview.query);
+                    reportUsage("svg-download");
+                  } else {
+                    event.preventDefault();
+                    toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
+                  }
+                }}
+              >
+                Download SVG
+              </a>
             </div>
-          ) : null}
+            {downloadsLeft !== null ? (
+              <p className="muted small">
+                {downloadsLeft} of 3 free PNG downloads left today.{" "}
+                <Link to="/auth?mode=signup">Sign up free</Link> for more.
+              </p>
+            ) : null}
+            <LogoForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
+            <SaveForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
+            {preview.ok ? (
+              <div className="share">
+                <label htmlFor="share-link">Share link</label>
+                <div className="share-row">
+                  <input id="share-link" readOnly value={shareUrl} />
+                  <CopyButton
+                    text={shareUrl}
+                    label="Copy share link"
+                    onCopied={() => reportUsage("share")}
+                  />
+                </div>
+              </div>
+            ) : null}
+          </div>
         </div>
       </div>
     </section>
