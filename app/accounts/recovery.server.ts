@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { type UserRecord, users } from "../db/schema";
 import { hashPassword } from "../auth/password.server";
 import { sendMail } from "../mail/mailer.server";
-import type { MailOutcome } from "../mail/message";
+import type { MailMessage, MailOutcome } from "../mail/message";
 import {
   passwordChangedMessage,
   resetPasswordMessage,
@@ -30,25 +30,34 @@ export function linkTo(request: Request, path: string): string {
   return new URL(path, request.url).toString();
 }
 
+/**
+ * Issues a one-time link of `purpose` for the account's address and e-mails it, written by
+ * `message` around the link's absolute URL (`path` followed by the token).
+ */
+async function sendTokenLink(
+  db: Database,
+  request: Request,
+  user: UserRecord,
+  purpose: "verify_email" | "reset_password",
+  path: string,
+  message: (person: { to: string; firstName: string | null; link: string }) => MailMessage,
+  now: Date,
+): Promise<MailOutcome> {
+  const token = await issueToken(db, { userId: user.id, purpose, email: user.email }, now);
+  return sendMail(
+    message({ to: user.email, firstName: user.firstName, link: linkTo(request, path + token) }),
+  );
+}
+
 /** Sends a fresh verification link to the account's address. */
-export async function sendVerificationEmail(
+export function sendVerificationEmail(
   db: Database,
   request: Request,
   user: UserRecord,
   now = new Date(),
 ): Promise<MailOutcome> {
-  const token = await issueToken(
-    db,
-    { userId: user.id, purpose: "verify_email", email: user.email },
-    now,
-  );
-  return sendMail(
-    verifyEmailMessage({
-      to: user.email,
-      firstName: user.firstName,
-      link: linkTo(request, `/verify-email?token=${token}`),
-    }),
-  );
+  const path = "/verify-email?token=";
+  return sendTokenLink(db, request, user, "verify_email", path, verifyEmailMessage, now);
 }
 
 export type ResendOutcome = { ok: true } | { ok: false; message: string };
@@ -137,18 +146,8 @@ export async function requestPasswordReset(
       new Date(now.getTime() - HOUR),
     );
     if (recent.count >= RESETS_PER_HOUR) return;
-    const token = await issueToken(
-      db,
-      { userId: user.id, purpose: "reset_password", email: user.email },
-      now,
-    );
-    await sendMail(
-      resetPasswordMessage({
-        to: user.email,
-        firstName: user.firstName,
-        link: linkTo(request, `/reset-password?token=${token}`),
-      }),
-    );
+    const path = "/reset-password?token=";
+    await sendTokenLink(db, request, user, "reset_password", path, resetPasswordMessage, now);
   };
 }
 
