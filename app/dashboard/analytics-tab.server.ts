@@ -2,10 +2,12 @@ import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { engagementRate } from "../codes/engagement";
 import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
 import { dashboardOverview } from "../models/dashboard.server";
 import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
+import { recordAudit } from "../workspaces/audit.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 
@@ -63,10 +65,11 @@ export type AnalyticsTabData = Awaited<ReturnType<typeof analyticsTab>>;
 
 /**
  * Rename, share or stop sharing, delete: codes of the current workspace only, for a role that may
- * change them; then back with a message.
+ * change them; then back with a message. Sharing and deleting go to the audit log.
  */
 export async function codeAction(
   request: Request,
+  user: UserRecord,
   membership: Membership,
   form: FormData,
   db: Database,
@@ -83,6 +86,7 @@ export async function codeAction(
   if (!Number.isSafeInteger(id)) return missing();
   requirePermission(membership, "codes.manage");
   const workspaceId = membership.workspace.id;
+  const actor = { id: user.id, email: user.email };
 
   if (intent === "rename") {
     const title = String(form.get("title") ?? "")
@@ -100,7 +104,15 @@ export async function codeAction(
   }
   if (intent === "visibility") {
     const isPublic = form.get("public") === "true";
-    if (!(await updateWorkspaceCode(db, id, workspaceId, { isPublic }))) return missing();
+    const changed = await updateWorkspaceCode(db, id, workspaceId, { isPublic });
+    if (!changed) return missing();
+    await recordAudit(db, {
+      workspaceId,
+      actor,
+      action: isPublic ? "code.made_public" : "code.made_private",
+      target: id,
+      details: { title: changed.title ?? undefined },
+    });
     return redirectWithToast(request, back, {
       title: isPublic ? "Sharing on" : "Sharing off",
       description: isPublic
@@ -110,7 +122,15 @@ export async function codeAction(
     });
   }
   if (intent === "delete") {
-    if (!(await deleteWorkspaceCode(db, id, workspaceId))) return missing();
+    const deleted = await deleteWorkspaceCode(db, id, workspaceId);
+    if (!deleted) return missing();
+    await recordAudit(db, {
+      workspaceId,
+      actor,
+      action: "code.deleted",
+      target: id,
+      details: { title: deleted.title ?? undefined },
+    });
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }
   throw redirect(back, 303);

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const db = createDatabase();
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
-  return codeAction(request, membership, form, db);
+  return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
