@@ -46,5 +46,6 @@ export default [
   route("s/:slug", "routes/scan.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("workspace/switch", "routes/workspace.switch.ts"),
+  route("invite/:token", "routes/invite.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,17 +3,20 @@ import { getUser, requireUser } from "../auth/user.server";
 import { SignOutForm } from "../components/auth/sign-out-form";
 import { PlanBilling } from "../components/billing/plan-billing";
 import { AnalyticsTab } from "../components/dashboard/analytics-tab";
+import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
+import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
+import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
 import type { Route } from "./+types/dashboard";
 
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans"] as const;
+const TABS = ["analytics", "plans", "team"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, membership] = await Promise.all([getUser(context), getMembership(context)]);
   if (!user || !membership) return data({ signedIn: false as const }, { headers });
 
+  const db = createDatabase();
   const now = new Date();
   const shell = {
     signedIn: true as const,
@@ -38,7 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "plans") {
     return data({ ...shell, tab, plans: plansTab(user, url, now) }, { headers });
   }
-  const analytics = await analyticsTab(createDatabase(), membership, url, now);
+  if (tab === "team") {
+    const { team, setCookie } = await teamTab(db, request, user, membership, url, now);
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    return data({ ...shell, tab, team }, { headers });
+  }
+  const analytics = await analyticsTab(db, membership, url, now);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
 
@@ -50,15 +59,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const db = createDatabase();
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
+  if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
   return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
-  pageMeta("Dashboard", "Your saved QR codes, their downloads and scans, and your plan.");
+  pageMeta("Dashboard", "Your saved QR codes, their downloads and scans, your team and your plan.");
 
 const TAB_LABELS: Record<Tab, string> = {
   analytics: "Analytics",
   plans: "Plan & Billing",
+  team: "Team",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -110,6 +121,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {loaded.tab === "plans" ? <PlanBilling {...loaded.plans} /> : null}
+      {loaded.tab === "team" ? <TeamTab team={loaded.team} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab loaded={loaded.analytics} /> : null}
     </section>
   );
