@@ -1,7 +1,6 @@
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { loadUser } from "./auth/user.server";
-import type { Membership } from "./models/workspaces.server";
-import { loadMembership } from "./workspaces/current.server";
+import { loadWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.server";
 import { fromEdgeCache, keepAtEdge } from "./caching/edge.server";
 import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
@@ -45,17 +44,17 @@ export default {
   async fetch(request, _env, ctx) {
     const started = Date.now();
     let user: ReturnType<typeof loadUser> | undefined;
-    let membership: Promise<Membership | null> | undefined;
+    let workspaces: Promise<WorkspaceAccess | null> | undefined;
     const info: RequestInfo = {
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
       storageOutage: false,
       currentUser: () => (user ??= loadUser(request)),
-      currentMembership: () =>
-        (membership ??= info
+      currentWorkspaces: () =>
+        (workspaces ??= info
           .currentUser()
-          .then((found) => (found ? loadMembership(request, found) : null))),
+          .then((found) => (found ? loadWorkspaceAccess(request, found) : null))),
     };
     const response = await respond(request, info);
     // One line per request: who (an id, if signed in), what, how it went, how long it took.

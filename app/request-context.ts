@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { UserRecord } from "./db/schema";
-import type { Membership } from "./models/workspaces.server";
+import type { WorkspaceAccess } from "./workspaces/current.server";
 
 /** Per-request facts every loader, action and the document renderer may need. */
 export interface RequestInfo {
@@ -14,8 +14,8 @@ export interface RequestInfo {
   storageOutage: boolean;
   /** The signed-in user, looked up once per request however many loaders ask. */
   currentUser: () => Promise<UserRecord | null>;
-  /** The signed-in user's current workspace, looked up once per request; null for a visitor. */
-  currentMembership: () => Promise<Membership | null>;
+  /** The signed-in user's workspaces and the current one, looked up once per request; null for a visitor. */
+  currentWorkspaces: () => Promise<WorkspaceAccess | null>;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

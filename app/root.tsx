@@ -20,10 +20,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
-import { createDatabase } from "./db/client.server";
 import type { UserRecord, WorkspaceRole } from "./db/schema";
-import { listMemberships, type Membership } from "./models/workspaces.server";
-import { getMembership } from "./workspaces/current.server";
+import { getWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.server";
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
@@ -43,15 +41,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, membership, flash] = await Promise.all([
+  const [user, workspaces, flash] = await Promise.all([
     getUser(context),
-    getMembership(context),
+    getWorkspaceAccess(context),
     readFlash(request),
   ]);
   return data(
     {
       salesEmail: getSettings().SALES_EMAIL,
-      user: user && membership ? await signedInUser(request, user, membership) : null,
+      user: user && workspaces ? await signedInUser(request, user, workspaces) : null,
       flash: flash.toast,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
@@ -79,15 +77,19 @@ export interface SignedInUser {
 async function signedInUser(
   request: Request,
   user: UserRecord,
-  membership: Membership,
+  workspaces: WorkspaceAccess,
 ): Promise<SignedInUser> {
   const now = new Date();
   const plan = effectivePlan(user, now);
   const banner = trialBanner(user, now);
-  const { workspace, role } = membership;
+  const listed = ({ workspace, label, role }: WorkspaceAccess["current"]) => ({
+    id: workspace.id,
+    name: label,
+    role,
+  });
   return {
-    workspace: { id: workspace.id, name: workspace.name, role },
-    workspaces: await listMemberships(createDatabase(), user.id),
+    workspace: listed(workspaces.current),
+    workspaces: workspaces.all.map(listed),
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

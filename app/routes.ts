@@ -52,5 +52,6 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("workspace/switch", "routes/workspace.switch.ts"),
+  route("invite/:token", "routes/invite.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,7 +3,8 @@ import type { Toast } from "../components/toast";
 import type { Database } from "../db/client.server";
 import { type UserRecord, users } from "../db/schema";
 import { PLANS, type PlanId } from "../plans/catalogue";
-import { hasActiveSubscription } from "../plans/effective";
+import { effectivePlan, hasActiveSubscription } from "../plans/effective";
+import { recordPlanChange } from "../workspaces/audit.server";
 import { getPaymentProvider } from "./payments.server";
 import { ALREADY_ON_PLAN, planMove } from "./plan-move";
 import { PaymentError } from "./provider.server";
@@ -60,10 +61,18 @@ export async function changePlan(
   if (!hasActiveSubscription(user)) {
     // Only a trial can be here (planMove sends other upgrades to checkout): leaving it for Free
     // ends it now, as there is nothing to bill.
-    await db
-      .update(users)
-      .set({ subscriptionPlan: "free", isTrialActive: false, updatedAt: now })
-      .where(eq(users.id, user.id));
+    await db.batch([
+      db
+        .update(users)
+        .set({ subscriptionPlan: "free", isTrialActive: false, updatedAt: now })
+        .where(eq(users.id, user.id)),
+      recordPlanChange(
+        db,
+        user,
+        { change: "downgrade", from: effectivePlan(user, now), to: "free" },
+        now,
+      ),
+    ]);
     return {
       ok: true,
       toast: {
@@ -74,9 +83,12 @@ export async function changePlan(
     };
   }
   const provider = getPaymentProvider(db);
+  const from = effectivePlan(user, now);
+  const effective = user.currentPeriodEnd?.toISOString();
   try {
     if (!isPaidPlanId(target)) {
       await provider.cancel(user);
+      await recordPlanChange(db, user, { change: "downgrade", from, to: target, effective }, now);
       return {
         ok: true,
         toast: {
@@ -90,6 +102,14 @@ export async function changePlan(
   } catch (error) {
     return failure(error);
   }
+  await recordPlanChange(
+    db,
+    user,
+    move.action === "upgrade"
+      ? { change: "upgrade", from, to: target }
+      : { change: "downgrade", from, to: target, effective },
+    now,
+  );
   return {
     ok: true,
     toast:
@@ -111,6 +131,7 @@ export async function changePlan(
 export async function cancelSubscription(
   db: Database,
   user: UserRecord,
+  now = new Date(),
 ): Promise<PlanActionResult> {
   if (!hasActiveSubscription(user)) {
     return { ok: false, status: 409, message: "You have no active paid subscription to cancel." };
@@ -127,6 +148,17 @@ export async function cancelSubscription(
   } catch (error) {
     return failure(error);
   }
+  await recordPlanChange(
+    db,
+    user,
+    {
+      change: "cancel",
+      from: effectivePlan(user, now),
+      to: "free",
+      effective: user.currentPeriodEnd?.toISOString(),
+    },
+    now,
+  );
   return {
     ok: true,
     toast: {

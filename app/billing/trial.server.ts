@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type UserRecord, users } from "../db/schema";
 import { hasActiveSubscription, hasUsedTrial, trialWindow } from "../plans/effective";
+import { recordPlanChange } from "../workspaces/audit.server";
 import type { PaidPlanId } from "./subscription";
 
 export const TRIAL_ALREADY_USED = "Trial already used";
@@ -44,5 +45,7 @@ export async function startTrial(
     })
     .where(and(eq(users.id, user.id), isNull(users.trialStartDate)))
     .returning();
-  return updated ? { ok: true, user: updated } : alreadyUsed;
+  if (!updated) return alreadyUsed;
+  await recordPlanChange(db, user, { change: "trial", from: "free", to: plan }, now);
+  return { ok: true, user: updated };
 }

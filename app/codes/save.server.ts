@@ -2,6 +2,7 @@ import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createTrackedLink, saveCode } from "../models/qr-codes.server";
 import type { Membership } from "../models/workspaces.server";
+import { recordAudit } from "../workspaces/audit.server";
 import { workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import {
@@ -24,7 +25,7 @@ export type SaveOutcome =
 /**
  * Saves a code for `user` in their current workspace after the checks of spec section 4, in the
  * spec's order: signed in, a role that may create codes, a title, a type the workspace's plan
- * saves, room under the plan's limit (checked atomically).
+ * saves, room under the plan's limit (checked atomically). The audit log records who saved it.
  */
 export async function saveForUser(
   user: UserRecord | null,
@@ -92,6 +93,13 @@ export async function saveForUser(
   if (id === null) {
     return { ok: false, status: 403, title: "Save limit reached", message: saveLimitMessage(plan) };
   }
+  await recordAudit(db, {
+    workspaceId: membership.workspace.id,
+    actor: { id: user.id, email: user.email },
+    action: "code.created",
+    target: id,
+    details: { title: trimmed },
+  });
   if (track && content.type === "url") await createTrackedLink(db, id, content.url);
   return { ok: true, id };
 }

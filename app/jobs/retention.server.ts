@@ -26,11 +26,14 @@ export async function purgeExpiredAnalytics(db: Database, now: Date): Promise<Re
   };
 }
 
-/** Deletes chunk by chunk until nothing is left or the run's limit is reached. */
-async function inChunks(deleteUpTo: (n: number) => Promise<number>): Promise<number> {
+/** Deletes chunk by chunk until nothing is left or the run's `limit` is reached. */
+export async function inChunks(
+  deleteUpTo: (n: number) => Promise<number>,
+  limit = ANALYTICS_PURGE_LIMIT,
+): Promise<number> {
   let total = 0;
-  while (total < ANALYTICS_PURGE_LIMIT) {
-    const n = Math.min(CHUNK, ANALYTICS_PURGE_LIMIT - total);
+  while (total < limit) {
+    const n = Math.min(CHUNK, limit - total);
     const deleted = await deleteUpTo(n);
     total += deleted;
     if (deleted < n) break;

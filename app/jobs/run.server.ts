@@ -1,4 +1,5 @@
 import { createDatabase } from "../db/client.server";
+import { purgeExpiredAuditEvents } from "./audit-retention.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
@@ -20,6 +21,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["trial-expiry", () => expireTrials(db, now)],
     ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
     ["simulated-renewals", () => endSimulatedPeriods(db, now)],
+    ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
   ];
   const failed: string[] = [];
   for (const [job, run] of jobs) {

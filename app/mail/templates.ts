@@ -148,3 +148,29 @@ export function accountDeletedMessage({ to, firstName }: Person) {
     ],
   });
 }
+
+export function invitationMessage({
+  to,
+  inviterName,
+  workspaceName,
+  role,
+  link,
+}: {
+  to: string;
+  inviterName: string;
+  workspaceName: string;
+  role: string;
+  link: string;
+}) {
+  return compose({
+    to,
+    subject: `${inviterName} invited you to ${workspaceName} on ${PRODUCT}`,
+    greetingName: null,
+    paragraphs: [
+      `${inviterName} invited you to join the workspace “${workspaceName}” on ${PRODUCT} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
+      `Open the link to accept. Sign in with ${to}, or create an account with that address.`,
+    ],
+    action: { label: "Accept the invitation", url: link },
+    after: ["The link works once, for 7 days. If you do not know who sent it, ignore this e-mail."],
+  });
+}

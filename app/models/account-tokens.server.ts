@@ -27,8 +27,17 @@ export async function hashToken(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** 32 random bytes, base64url: what a one-time link carries (store only its hashToken). */
+export function newToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
 /** Only a token of the right shape is looked up at all. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function isTokenShaped(token: string | null | undefined): token is string {
+  return typeof token === "string" && TOKEN_SHAPE.test(token);
+}
 
 /**
  * A new link for `purpose`. For a password reset or an e-mail change only the newest link works:
@@ -39,7 +48,7 @@ export async function issueToken(
   input: { userId: string; purpose: TokenPurpose; email: string },
   now = new Date(),
 ): Promise<string> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = newToken();
   const insert = db.insert(accountTokens).values({
     tokenHash: await hashToken(token),
     userId: input.userId,
@@ -95,7 +104,7 @@ export async function checkToken(
   purpose: TokenPurpose,
   now = new Date(),
 ): Promise<TokenCheck> {
-  if (!token || !TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
+  if (!isTokenShaped(token)) return { ok: false, reason: "invalid" };
   return explain(db, await hashToken(token), purpose, now);
 }
 
@@ -106,7 +115,7 @@ export async function consumeToken(
   purpose: TokenPurpose,
   now = new Date(),
 ): Promise<TokenCheck> {
-  if (!token || !TOKEN_SHAPE.test(token)) return { ok: false, reason: "invalid" };
+  if (!isTokenShaped(token)) return { ok: false, reason: "invalid" };
   const tokenHash = await hashToken(token);
   const spent = await db
     .update(accountTokens)

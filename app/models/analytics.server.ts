@@ -9,7 +9,7 @@ import { effectivePlanSql } from "./effective-plan.server";
 // download_count is not touched: it is a counter, not analytics history.
 
 /** Per row: the moment before which its owner's effective plan drops it; NULL, never. */
-function keptSinceSql(now: Date) {
+export function keptSinceSql(now: Date) {
   const cases = PLAN_IDS.map((plan) => {
     const since = analyticsKeptSince(plan, now);
     return sql`WHEN ${plan} THEN ${since === null ? sql`NULL` : since.getTime()}`;

@@ -206,33 +206,36 @@ export async function recordDownload(
 
 /**
  * Changes a code's title or visibility, if it belongs to `workspaceId` (the caller checked the
- * member's role). Returns false when there is no such code there.
+ * member's role). Returns the code's id and title, or null when there is no such code there.
  */
 export async function updateWorkspaceCode(
   db: Database,
   id: number,
   workspaceId: string,
   changes: { title?: string; isPublic?: boolean },
-): Promise<boolean> {
+): Promise<{ id: number; title: string | null } | null> {
   const updated = await db
     .update(qrCodes)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
-    .returning({ id: qrCodes.id });
-  return updated.length > 0;
+    .returning({ id: qrCodes.id, title: qrCodes.title });
+  return updated[0] ?? null;
 }
 
-/** Deletes a code of `workspaceId` with its downloads and scans (the caller checked the role). */
+/**
+ * Deletes a code of `workspaceId` with its downloads and scans (the caller checked the role).
+ * Returns what it was, or null when there is no such code there.
+ */
 export async function deleteWorkspaceCode(
   db: Database,
   id: number,
   workspaceId: string,
-): Promise<boolean> {
+): Promise<{ id: number; title: string | null } | null> {
   const deleted = await db
     .delete(qrCodes)
     .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
-    .returning({ id: qrCodes.id });
-  return deleted.length > 0;
+    .returning({ id: qrCodes.id, title: qrCodes.title });
+  return deleted[0] ?? null;
 }
 
 export interface UsageTotals {

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { hasActiveSubscriptionSql } from "./effective-plan.server";
+import { recordPlanChange } from "../workspaces/audit.server";
 import { personalWorkspaceStatements } from "./workspaces.server";
 
 /** Addresses are compared and stored trimmed and in lower case. */
@@ -88,6 +89,17 @@ export async function createUser(
         createdAt: now,
       }),
       ...personalWorkspaceStatements(db, id, now),
+      // A paid plan chosen at sign-up starts its trial: the workspace's log begins with it.
+      ...(trialEnd && input.plan && input.plan !== "free"
+        ? [
+            recordPlanChange(
+              db,
+              { id, email: normalizeEmail(input.email) },
+              { change: "trial", from: "free", to: input.plan },
+              now,
+            ),
+          ]
+        : []),
     ]);
     return inserted[0]!;
   } catch (error) {

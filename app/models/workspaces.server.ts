@@ -8,7 +8,11 @@ import {
   workspaceMembers,
   workspaces,
 } from "../db/schema";
-import { PERSONAL_WORKSPACE_NAME, personalWorkspaceId } from "../workspaces/personal";
+import {
+  PERSONAL_WORKSPACE_NAME,
+  personalWorkspaceId,
+  workspaceLabel,
+} from "../workspaces/personal";
 
 /** A workspace as seen by one of its members. */
 export interface Membership {
@@ -16,6 +20,8 @@ export interface Membership {
   role: WorkspaceRole;
   /** Whose subscription gives the workspace its plan and limits. */
   owner: UserRecord;
+  /** What this member calls the workspace (workspaceLabel). */
+  label: string;
 }
 
 /** The statements that give a new account its personal workspace (for createUser's batch). */
@@ -33,7 +39,10 @@ export function personalWorkspaceStatements(db: Database, userId: string, now: D
   ] as const;
 }
 
-/** The user's own workspace, without asking the database. */
+/**
+ * The user's own workspace as a new account has it: only for an account whose personal
+ * workspace row is missing (created outside createUser), so that it can still sign in.
+ */
 export function personalMembership(user: UserRecord): Membership {
   return {
     workspace: {
@@ -45,43 +54,44 @@ export function personalMembership(user: UserRecord): Membership {
     },
     role: "owner",
     owner: user,
+    label: PERSONAL_WORKSPACE_NAME,
   };
 }
 
-/** `user`'s membership of `workspaceId`, or null when they do not belong to it (any more). */
-export async function findMembership(
-  db: Database,
-  user: UserRecord,
-  workspaceId: string,
-): Promise<Membership | null> {
-  if (workspaceId === personalWorkspaceId(user.id)) return personalMembership(user);
-  const row = await db
+function membershipQuery(db: Database) {
+  return db
     .select({ workspace: workspaces, role: workspaceMembers.role, owner: users })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .innerJoin(users, eq(users.id, workspaces.ownerId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user.id)))
-    .get();
-  return row ?? null;
+    .innerJoin(users, eq(users.id, workspaces.ownerId));
 }
 
-/** Every workspace the user belongs to, personal first, then by name. */
-export async function listMemberships(
+function withLabel(row: Omit<Membership, "label">, viewerId: string): Membership {
+  return { ...row, label: workspaceLabel(row.workspace, row.owner, viewerId) };
+}
+
+/** `userId`'s membership of `workspaceId`, or null when they do not belong to it (any more). */
+export async function findMembership(
   db: Database,
   userId: string,
-): Promise<{ id: string; name: string; personal: boolean; role: WorkspaceRole }[]> {
-  const rows = await db
-    .select({
-      id: workspaces.id,
-      name: workspaces.name,
-      personal: workspaces.personal,
-      role: workspaceMembers.role,
-    })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
-    .all();
-  return rows.sort((a, b) =>
-    a.personal === b.personal ? a.name.localeCompare(b.name) : a.personal ? -1 : 1,
-  );
+  workspaceId: string,
+): Promise<Membership | null> {
+  const row = await membershipQuery(db)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .get();
+  return row ? withLabel(row, userId) : null;
+}
+
+/**
+ * Every workspace the user belongs to, with its owner's account: one query serves both the
+ * current workspace and the user menu's list. Their own personal workspace first, then by name.
+ */
+export async function listMemberships(db: Database, userId: string): Promise<Membership[]> {
+  const rows = await membershipQuery(db).where(eq(workspaceMembers.userId, userId)).all();
+  const own = personalWorkspaceId(userId);
+  return rows
+    .map((row) => withLabel(row, userId))
+    .sort((a, b) =>
+      a.workspace.id === own ? -1 : b.workspace.id === own ? 1 : a.label.localeCompare(b.label),
+    );
 }

@@ -13,7 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const workspaceId = String(form.get("workspace") ?? "");
   const back = safeRedirectPath(form.get("redirect"), "/dashboard");
-  const membership = workspaceId ? await findMembership(createDatabase(), user, workspaceId) : null;
+  const membership = workspaceId
+    ? await findMembership(createDatabase(), user.id, workspaceId)
+    : null;
   if (!membership) {
     return redirectWithToast(request, back, {
       title: "Workspace not available",
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     request,
     back,
-    { title: `Now in ${membership.workspace.name}`, variant: "success" },
+    { title: `Now in ${membership.label}`, variant: "success" },
     [await chooseWorkspace(request, membership.workspace.id)],
   );
 }

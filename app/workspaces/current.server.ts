@@ -1,12 +1,13 @@
 import { data, type RouterContextProvider } from "react-router";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { findMembership, type Membership, personalMembership } from "../models/workspaces.server";
+import { listMemberships, type Membership, personalMembership } from "../models/workspaces.server";
 import { effectivePlan } from "../plans/effective";
 import type { PlanId } from "../plans/catalogue";
 import { requestInfoContext } from "../request-context";
 import { requireUser } from "../auth/user.server";
 import { signedCookie } from "../security/cookies.server";
+import { personalWorkspaceId } from "./personal";
 import { can, refusal, type WorkspaceAction } from "./roles";
 
 // Which workspace a signed-in person is acting in. The choice is a signed cookie; membership is
@@ -19,17 +20,33 @@ function workspaceCookie(request: Request) {
   return signedCookie(COOKIE, request, { maxAge: 60 * 60 * 24 * 365 });
 }
 
-/** The member's workspace for this request: the chosen one if they still belong to it. */
-export async function loadMembership(request: Request, user: UserRecord): Promise<Membership> {
+/** Where the person acts now, and every workspace they belong to (the user menu lists them). */
+export interface WorkspaceAccess {
+  current: Membership;
+  all: Membership[];
+}
+
+async function chosenWorkspace(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (header?.includes(`${COOKIE}=`)) {
-    const chosen: unknown = await workspaceCookie(request).parse(header);
-    if (typeof chosen === "string") {
-      const membership = await findMembership(createDatabase(), user, chosen);
-      if (membership) return membership;
-    }
-  }
-  return personalMembership(user);
+  if (!header?.includes(`${COOKIE}=`)) return null;
+  const chosen: unknown = await workspaceCookie(request).parse(header);
+  return typeof chosen === "string" ? chosen : null;
+}
+
+/** The member's workspaces, one query; the current one is the chosen one if they still belong. */
+export async function loadWorkspaceAccess(
+  request: Request,
+  user: UserRecord,
+): Promise<WorkspaceAccess> {
+  const [all, chosen] = await Promise.all([
+    listMemberships(createDatabase(), user.id),
+    chosenWorkspace(request),
+  ]);
+  const current =
+    all.find((membership) => membership.workspace.id === chosen) ??
+    all.find((membership) => membership.workspace.id === personalWorkspaceId(user.id)) ??
+    personalMembership(user);
+  return { current, all: all.length > 0 ? all : [current] };
 }
 
 /** The Set-Cookie header that makes `workspaceId` the current workspace. */
@@ -39,9 +56,14 @@ export function chooseWorkspace(request: Request, workspaceId: string): Promise<
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The signed-in person's current workspace, or null for a visitor; looked up once a request. */
-export function getMembership(context: Context): Promise<Membership | null> {
-  return context.get(requestInfoContext).currentMembership();
+/** The signed-in person's workspaces, or null for a visitor; looked up once a request. */
+export function getWorkspaceAccess(context: Context): Promise<WorkspaceAccess | null> {
+  return context.get(requestInfoContext).currentWorkspaces();
+}
+
+/** The signed-in person's current workspace, or null for a visitor. */
+export async function getMembership(context: Context): Promise<Membership | null> {
+  return (await getWorkspaceAccess(context))?.current ?? null;
 }
 
 /** The current workspace; a visitor is sent to sign in, as requireUser does. */

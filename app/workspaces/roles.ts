@@ -15,6 +15,8 @@ export const WORKSPACE_ACTIONS = [
   "members.manage",
   /** Read the audit log. */
   "audit.view",
+  /** Change the workspace's name. */
+  "workspace.rename",
   /** Change the plan, pay, cancel. */
   "billing.manage",
   /** Hand the workspace to another member. */
@@ -27,7 +29,14 @@ export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
 
 const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
   owner: new Set(WORKSPACE_ACTIONS),
-  admin: new Set(["codes.view", "codes.manage", "analytics.view", "members.manage", "audit.view"]),
+  admin: new Set([
+    "codes.view",
+    "codes.manage",
+    "analytics.view",
+    "members.manage",
+    "audit.view",
+    "workspace.rename",
+  ]),
   editor: new Set(["codes.view", "codes.manage", "analytics.view"]),
   viewer: new Set(["codes.view", "analytics.view"]),
 };
@@ -57,6 +66,7 @@ export function refusal(action: WorkspaceAction): string {
       return "Your role in this workspace lets you see and download codes, not change them. Ask an owner or admin for the editor role.";
     case "members.manage":
     case "audit.view":
+    case "workspace.rename":
       return "Only the workspace's owner and admins can do this.";
     default:
       return "Only the workspace's owner can do this.";

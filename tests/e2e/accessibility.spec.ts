@@ -15,6 +15,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard", as: "premium" },
   { path: "/dashboard?tab=plans", as: "premium" },
   { path: "/account", as: "free" },
+  { path: "/dashboard?tab=team", as: "premium" },
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },
@@ -26,7 +27,9 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/faq" },
   { path: "/auth-test" },
   { path: "/no-such-page" },
+  { path: `/invite/${"A".repeat(43)}` },
 ];
+const NOT_FOUND = new Set(["/no-such-page", `/invite/${"A".repeat(43)}`]);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 const WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -126,7 +129,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.addInitScript(() => localStorage.setItem("onboarding-tour-completed", "axe"));
       if (as) await signInAs(page, as, baseURL!);
       const response = await page.goto(path);
-      expect(response?.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+      expect(response?.status(), path).toBe(NOT_FOUND.has(path) ? 404 : 200);
       if (javaScriptEnabled) await hydrated(page);
 
       const serious = await seriousViolations(page, axePage, javaScriptEnabled);

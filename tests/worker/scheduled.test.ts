@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createDatabase } from "../../app/db/client.server";
-import { qrCodes, qrDownloads, qrScans, users } from "../../app/db/schema";
+import { auditEvents, qrCodes, qrDownloads, qrScans, users } from "../../app/db/schema";
+import { purgeExpiredAuditEvents } from "../../app/jobs/audit-retention.server";
 import {
   LOGO_SWEEP_CURSOR_KEY,
   sweepOrphanLogos,
@@ -281,6 +282,67 @@ describe("the nightly cron: ended trials", () => {
   });
 });
 
+describe("the nightly cron: the audit log's retention", () => {
+  /** Entries of the person's personal workspace, each `days` old. */
+  async function entries(userId: string, ...days: number[]) {
+    await db.insert(auditEvents).values(
+      days.map((age) => ({
+        workspaceId: personalWorkspaceId(userId),
+        actorId: userId,
+        action: "code.created",
+        createdAt: daysAgo(age),
+      })),
+    );
+  }
+  async function ages(userId: string) {
+    const rows = await db
+      .select({ at: auditEvents.createdAt })
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, personalWorkspaceId(userId)))
+      .all();
+    return rows.map((row) => Math.round((NOW - row.at.getTime()) / DAY)).sort((a, b) => a - b);
+  }
+
+  it("keeps entries as long as the workspace's plan keeps analytics: Premium a year, Ultimate always, Free 30 days", async () => {
+    const premium = await person("premium");
+    await entries(premium, 400, 364, 1);
+    const ultimate = await person("ultimate");
+    await entries(ultimate, 5 * 365, 1);
+    const free = await person("free");
+    await entries(free, 31, 29);
+    const lapsed = await person("premium", { subscriptionStatus: "past_due" });
+    await entries(lapsed, 40, 20);
+
+    const lines = await cron();
+
+    expect(await ages(premium)).toEqual([1, 364]);
+    expect(await ages(ultimate)).toEqual([1, 5 * 365]);
+    expect(await ages(free)).toEqual([29]);
+    expect(await ages(lapsed)).toEqual([20]);
+    expect(lineOf(lines, "audit-retention")).toMatchObject({
+      ok: true,
+      deleted: 3,
+      limitReached: false,
+    });
+  });
+
+  it("deletes a bounded number of entries per run; the next run takes the rest", async () => {
+    await cron();
+    const free = await person("free");
+    await entries(free, ...Array.from({ length: 7 }, (_, i) => 40 + i), 2);
+
+    expect(await purgeExpiredAuditEvents(db, new Date(NOW), 5)).toEqual({
+      deleted: 5,
+      limitReached: true,
+    });
+    expect(await purgeExpiredAuditEvents(db, new Date(NOW), 5)).toEqual({
+      deleted: 2,
+      limitReached: false,
+    });
+    expect(await ages(free)).toEqual([2]);
+  });
+});
+
 describe("the nightly cron: unused logos", () => {
   it(`deletes a logo no saved code uses once it is ${UNSAVED_LOGO_GRACE_DAYS} days old`, async () => {
     const owner = await person("premium");
@@ -341,6 +403,7 @@ describe("the nightly cron as a whole", () => {
       codes: await db.select().from(qrCodes).all(),
       scans: await db.select().from(qrScans).all(),
       downloads: await db.select().from(qrDownloads).all(),
+      audit: await db.select().from(auditEvents).all(),
       logos: (await env.LOGOS.list({ prefix: "logos/" })).objects.map((object) => object.key),
     });
 
@@ -369,6 +432,7 @@ describe("the nightly cron as a whole", () => {
         passComplete: true,
       },
       { job: "simulated-renewals", ok: true, provider: "simulated", ended: 0 },
+      { job: "audit-retention", ok: true, deleted: 0, limitReached: false },
     ]);
   });
 
@@ -386,6 +450,7 @@ describe("the nightly cron as a whole", () => {
         ["analytics-retention", true],
         ["trial-expiry", true],
         ["simulated-renewals", true],
+        ["audit-retention", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual([
         {

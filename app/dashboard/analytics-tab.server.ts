@@ -1,0 +1,137 @@
+import { redirect } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { engagementRate } from "../codes/engagement";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { dashboardOverview } from "../models/dashboard.server";
+import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
+import type { Membership } from "../models/workspaces.server";
+import { PLANS } from "../plans/catalogue";
+import { recordAudit } from "../workspaces/audit.server";
+import { requirePermission, workspacePlan } from "../workspaces/current.server";
+import { can } from "../workspaces/roles";
+
+// The Analytics tab: the workspace's codes with their downloads and scans, and what may be done
+// to a code from it (rename, share or stop sharing, delete).
+
+/** Recent codes per page of the list. */
+const PAGE_SIZE = 20;
+/** Days shown in the activity chart. */
+const CHART_DAYS = 30;
+
+export async function analyticsTab(db: Database, membership: Membership, url: URL, now: Date) {
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  // The workspace's plan (its owner's) decides what the dashboard shows.
+  const plan = workspacePlan(membership, now);
+  const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
+  const { codes, totals, activity, breakdown } = await dashboardOverview(
+    db,
+    membership.workspace.id,
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      analytics,
+      chartDays: CHART_DAYS,
+      now,
+    },
+  );
+  const confirmDelete = Number(url.searchParams.get("delete"));
+  return {
+    canManageCodes: can(membership.role, "codes.manage"),
+    origin: url.origin,
+    plan,
+    analytics,
+    activity,
+    breakdown,
+    totals,
+    engagement: engagementRate(totals.totalScans, totals.totalDownloads),
+    codes: codes.map(({ code, scans, slug }) => ({
+      id: code.id,
+      type: code.type,
+      title: code.title,
+      isPublic: code.isPublic,
+      createdAt: code.createdAt.toISOString(),
+      downloads: code.downloadCount,
+      scans,
+      trackedUrl: slug ? `${url.origin}/s/${slug}` : null,
+    })),
+    confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
+    page,
+    pages: Math.max(1, Math.ceil(totals.totalQRCodes / PAGE_SIZE)),
+  };
+}
+
+export type AnalyticsTabData = Awaited<ReturnType<typeof analyticsTab>>;
+
+/**
+ * Rename, share or stop sharing, delete: codes of the current workspace only, for a role that may
+ * change them; then back with a message. Sharing and deleting go to the audit log.
+ */
+export async function codeAction(
+  request: Request,
+  user: UserRecord,
+  membership: Membership,
+  form: FormData,
+  db: Database,
+) {
+  const id = Number(form.get("id"));
+  const intent = form.get("intent");
+  const back = "/dashboard";
+  const missing = () =>
+    redirectWithToast(request, back, {
+      title: "Code not found",
+      description: "It may have been deleted already.",
+      variant: "error",
+    });
+  if (!Number.isSafeInteger(id)) return missing();
+  requirePermission(membership, "codes.manage");
+  const workspaceId = membership.workspace.id;
+  const actor = { id: user.id, email: user.email };
+
+  if (intent === "rename") {
+    const title = String(form.get("title") ?? "")
+      .trim()
+      .slice(0, 120);
+    if (!title) {
+      return redirectWithToast(request, back, {
+        title: "Title required",
+        description: "Please enter a title for your QR code.",
+        variant: "error",
+      });
+    }
+    if (!(await updateWorkspaceCode(db, id, workspaceId, { title }))) return missing();
+    return redirectWithToast(request, back, { title: "Renamed", variant: "success" });
+  }
+  if (intent === "visibility") {
+    const isPublic = form.get("public") === "true";
+    const changed = await updateWorkspaceCode(db, id, workspaceId, { isPublic });
+    if (!changed) return missing();
+    await recordAudit(db, {
+      workspaceId,
+      actor,
+      action: isPublic ? "code.made_public" : "code.made_private",
+      target: id,
+      details: { title: changed.title ?? undefined },
+    });
+    return redirectWithToast(request, back, {
+      title: isPublic ? "Sharing on" : "Sharing off",
+      description: isPublic
+        ? "Anyone with the share link can download this code."
+        : "Only members of this workspace can download this code now.",
+      variant: "success",
+    });
+  }
+  if (intent === "delete") {
+    const deleted = await deleteWorkspaceCode(db, id, workspaceId);
+    if (!deleted) return missing();
+    await recordAudit(db, {
+      workspaceId,
+      actor,
+      action: "code.deleted",
+      target: id,
+      details: { title: deleted.title ?? undefined },
+    });
+    return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
+  }
+  throw redirect(back, 303);
+}

@@ -1,0 +1,61 @@
+import { redirect } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
+import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
+import { isTestMode } from "../billing/settings.server";
+import { subscriptionView } from "../billing/status";
+import type { PendingConfirmation } from "../components/billing/plan-billing";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { isPlanId, PLAN_IDS, type PlanId } from "../plans/catalogue";
+
+// The Plan & Billing tab: the signed-in person's own subscription (whatever workspace they are
+// in), what each plan choice does, and a step awaiting a yes.
+
+export const PLAN_INTENTS = ["change", "cancel"] as const;
+
+export function isPlanIntent(intent: unknown): intent is (typeof PLAN_INTENTS)[number] {
+  return PLAN_INTENTS.includes(intent as (typeof PLAN_INTENTS)[number]);
+}
+
+export function plansTab(user: UserRecord, url: URL, now: Date) {
+  const moves = Object.fromEntries(
+    PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
+  ) as Record<PlanId, ReturnType<typeof planMove>>;
+  const subscription = subscriptionView(user, now);
+  const change = url.searchParams.get("change");
+  const changeMove = isPlanId(change) ? moves[change] : null;
+  let pending: PendingConfirmation | null = null;
+  if (changeMove?.kind === "confirm") {
+    pending = { kind: "change", target: changeMove.target, action: changeMove.action };
+  } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
+    pending = { kind: "cancel" };
+  }
+  const testMode = isTestMode();
+  return { subscription, moves, pending, testMode };
+}
+
+/** A plan change or cancellation from the Plan & Billing tab, then back there with the outcome. */
+export async function planAction(request: Request, user: UserRecord, form: FormData, db: Database) {
+  const back = "/dashboard?tab=plans";
+  const target = form.get("target");
+  const move = form.get("action");
+  const result =
+    form.get("intent") === "cancel"
+      ? await cancelSubscription(db, user)
+      : isPlanId(target)
+        ? await changePlan(
+            db,
+            user,
+            target,
+            move === "upgrade" || move === "downgrade" ? move : null,
+          )
+        : { ok: false as const, status: 400, message: "Choose a plan." };
+  if (result.ok) return redirectWithToast(request, back, result.toast);
+  if (result.checkoutUrl) throw redirect(result.checkoutUrl, 303);
+  return redirectWithToast(request, back, {
+    title: result.message === ALREADY_ON_PLAN ? ALREADY_ON_PLAN : "Plan Change Failed",
+    description: result.message === ALREADY_ON_PLAN ? undefined : result.message,
+    variant: result.message === ALREADY_ON_PLAN ? "default" : "error",
+  });
+}

@@ -1,0 +1,119 @@
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { countSeats, listPendingInvitations } from "../models/invitations.server";
+import { listMembers } from "../models/members.server";
+import type { Membership } from "../models/workspaces.server";
+import { PLANS } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
+import { auditPage } from "../workspaces/audit.server";
+import { describeAudit, timeFromNow } from "../workspaces/audit-text";
+import { workspacePlan } from "../workspaces/current.server";
+import { readRevealedLink } from "../workspaces/invite.server";
+import { personName } from "../workspaces/personal";
+import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
+import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
+
+// The Team tab (issue #15): seats, members and their roles, pending invitations, the audit log,
+// and the forms that change them (app/workspaces/team-actions.server.ts). Everyone in the
+// workspace sees who is in it; invitations and the log are for its owner and admins.
+
+const AUDIT_PAGE_SIZE = 20;
+
+export async function teamTab(
+  db: Database,
+  request: Request,
+  user: UserRecord,
+  membership: Membership,
+  url: URL,
+  now: Date,
+) {
+  const { workspace, role } = membership;
+  const manage = can(role, "members.manage");
+  const audit = can(role, "audit.view");
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const [members, seats, invitations, log, revealed] = await Promise.all([
+    listMembers(db, workspace.id),
+    countSeats(db, workspace.id, now),
+    manage ? listPendingInvitations(db, workspace.id, now) : [],
+    audit
+      ? auditPage(db, workspace.id, {
+          limit: AUDIT_PAGE_SIZE,
+          offset: (page - 1) * AUDIT_PAGE_SIZE,
+        })
+      : null,
+    manage ? readRevealedLink(request, workspace.id) : { link: null, clear: null },
+  ]);
+  const plan = workspacePlan(membership, now);
+  const verdict = inviteVerdict(plan, seats, role === "owner");
+  const isOwner = role === "owner";
+  return {
+    /** Forgets the invitation link shown once (Set-Cookie), if one was waiting. */
+    setCookie: revealed.clear,
+    team: {
+      workspaceId: workspace.id,
+      name: membership.label,
+      storedName: workspace.name,
+      personal: workspace.personal,
+      ownWorkspace: workspace.personal && workspace.ownerId === user.id,
+      role,
+      roleDescription: ROLE_DESCRIPTIONS[role],
+      planName: PLANS[plan].name,
+      ownerName: personName(membership.owner),
+      seats: { ...seats, limit: seatLimit(plan), summary: seatSummary(plan, seats) },
+      invite: manage
+        ? {
+            refusal: verdict.ok ? null : verdict.message,
+            upgrade:
+              verdict.ok || !verdict.upgradeTo
+                ? null
+                : isOwner
+                  ? {
+                      href: "/dashboard?tab=plans",
+                      label: `Upgrade to ${PLANS[verdict.upgradeTo].name}`,
+                    }
+                  : { href: "/pricing", label: "Compare plans" },
+            link: revealed.link,
+          }
+        : null,
+      members: members.map((member) => {
+        const you = member.userId === user.id;
+        const manageable = manage && !you && member.role !== "owner";
+        return {
+          id: member.userId,
+          name: personName(member),
+          email: member.email,
+          role: member.role,
+          joinedAt: member.joinedAt.toISOString(),
+          you,
+          canChangeRole: manageable,
+          canRemove: manageable,
+        };
+      }),
+      invitations: invitations.map((invitation) => ({
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+        expiresIn: timeFromNow(invitation.expiresAt, now),
+      })),
+      canRename: can(role, "workspace.rename"),
+      canTransfer: can(role, "ownership.transfer") && !workspace.personal,
+      canLeave: !isOwner,
+      canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
+      audit: log
+        ? {
+            entries: log.rows.map((row) => ({
+              id: row.id,
+              text: describeAudit(row),
+              at: row.createdAt.toISOString(),
+              ago: timeFromNow(row.createdAt, now),
+            })),
+            page,
+            pages: Math.max(1, Math.ceil(log.total / AUDIT_PAGE_SIZE)),
+          }
+        : null,
+    },
+  };
+}
+
+export type TeamTabData = Awaited<ReturnType<typeof teamTab>>["team"];

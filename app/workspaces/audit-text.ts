@@ -1,0 +1,142 @@
+import { PLANS, type PlanId } from "../plans/catalogue";
+
+// The audit log in words ("Ada Lovelace invited grace@example.com as editor"). Pure: the team
+// tab's loader turns stored entries into sentences with it, and the unit tests read them.
+
+export const AUDIT_ACTIONS = [
+  "workspace.created",
+  "workspace.renamed",
+  "invitation.created",
+  "invitation.revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "member.left",
+  "ownership.transferred",
+  "code.created",
+  "code.deleted",
+  "code.made_public",
+  "code.made_private",
+  "plan.changed",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How a plan changed: a trial began, an upgrade, a downgrade, or a cancellation. */
+export type PlanChange = "trial" | "upgrade" | "downgrade" | "cancel";
+
+/** What an entry keeps besides who and when: whatever its sentence needs, as it was then. */
+export interface AuditDetails {
+  /** A person's address (an invitation) or name (a member). */
+  email?: string;
+  name?: string;
+  role?: string;
+  /** A role change, a rename, a plan change: before and after. */
+  from?: string;
+  to?: string;
+  /** A code's title. */
+  title?: string;
+  change?: PlanChange;
+  /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
+  effective?: string;
+}
+
+export interface AuditSentenceInput {
+  action: string;
+  details: AuditDetails | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorEmail: string | null;
+}
+
+const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+function planName(id: string | undefined): string {
+  return id && id in PLANS ? PLANS[id as PlanId].name : (id ?? "another plan");
+}
+
+function planSentence(details: AuditDetails): string {
+  const from = planName(details.from);
+  const to = planName(details.to);
+  const effective = details.effective ? day.format(new Date(details.effective)) : null;
+  switch (details.change) {
+    case "trial":
+      return `started a ${to} trial`;
+    case "upgrade":
+      return `upgraded the plan from ${from} to ${to}`;
+    case "cancel":
+      return `cancelled the ${from} subscription${effective ? `; it ends on ${effective}` : ""}`;
+    default:
+      return effective
+        ? `changed the plan from ${from} to ${to}, from ${effective} on`
+        : `changed the plan from ${from} to ${to}`;
+  }
+}
+
+function quoted(title: string | undefined): string {
+  return title ? `“${title}”` : "a code";
+}
+
+/** One entry as a sentence, starting with who did it. */
+export function describeAudit(entry: AuditSentenceInput): string {
+  const actor =
+    [entry.actorFirstName, entry.actorLastName].filter(Boolean).join(" ") ||
+    entry.actorEmail ||
+    "Someone";
+  const d = entry.details ?? {};
+  const what = (() => {
+    switch (entry.action as AuditAction) {
+      case "workspace.created":
+        return `created the workspace ${quoted(d.name)}`;
+      case "workspace.renamed":
+        return `renamed the workspace from ${quoted(d.from)} to ${quoted(d.to)}`;
+      case "invitation.created":
+        return `invited ${d.email} as ${d.role}`;
+      case "invitation.revoked":
+        return `revoked the invitation of ${d.email}`;
+      case "member.joined":
+        return `joined as ${d.role}`;
+      case "member.role_changed":
+        return `changed the role of ${d.name} from ${d.from} to ${d.to}`;
+      case "member.removed":
+        return `removed ${d.name} (${d.role})`;
+      case "member.left":
+        return "left the workspace";
+      case "ownership.transferred":
+        return `transferred ownership to ${d.name}`;
+      case "code.created":
+        return `created the code ${quoted(d.title)}`;
+      case "code.deleted":
+        return `deleted the code ${quoted(d.title)}`;
+      case "code.made_public":
+        return `made the code ${quoted(d.title)} public`;
+      case "code.made_private":
+        return `made the code ${quoted(d.title)} private`;
+      case "plan.changed":
+        return planSentence(d);
+      default:
+        return entry.action;
+    }
+  })();
+  return `${actor} ${what}`;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+/** "2 hours ago", "yesterday", "in 7 days"; "just now" within a minute. Rounded to the unit. */
+export function timeFromNow(at: Date, now: Date): string {
+  const seconds = (at.getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of UNITS) {
+    const n = Math.round(seconds / size);
+    if (Math.abs(n) >= 1 && Math.abs(seconds) >= size * 0.95) return relative.format(n, unit);
+  }
+  return "just now";
+}

@@ -1,0 +1,73 @@
+import { PLAN_IDS, PLANS, type PlanId } from "../plans/catalogue";
+
+// Seats (issue #15): the owner, every other member and every pending invitation take one. The
+// workspace's plan (its owner's) has so many; a plan with fewer than the members removes nobody,
+// it only stops new invitations until the team fits. Pure; the insert that takes a seat checks
+// the count again atomically (app/models/invitations.server.ts).
+
+export interface SeatCount {
+  members: number;
+  /** Invitations neither accepted, revoked nor expired. */
+  pending: number;
+}
+
+export function seatLimit(plan: PlanId): number {
+  return PLANS[plan].capabilities.teamMembers;
+}
+
+/** "3 of 5 seats used". */
+export function seatSummary(plan: PlanId, seats: SeatCount): string {
+  const limit = seatLimit(plan);
+  return `${seats.members + seats.pending} of ${limit} ${limit === 1 ? "seat" : "seats"} used`;
+}
+
+/** The next plan with more seats, if there is one. */
+export function planWithMoreSeats(plan: PlanId): PlanId | null {
+  return PLAN_IDS.find((id) => seatLimit(id) > seatLimit(plan)) ?? null;
+}
+
+export type InviteVerdict = { ok: true } | { ok: false; message: string; upgradeTo: PlanId | null };
+
+/**
+ * Whether one more invitation fits, and if not, why, in words for whoever is inviting
+ * (`byOwner`: the plan is "your" plan).
+ */
+export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean): InviteVerdict {
+  const limit = seatLimit(plan);
+  const name = PLANS[plan].name;
+  const upgradeTo = planWithMoreSeats(plan);
+  const upgrade = upgradeTo
+    ? `Upgrade to ${PLANS[upgradeTo].name} for up to ${seatLimit(upgradeTo)}`
+    : null;
+  if (seats.members > limit) {
+    return {
+      ok: false,
+      upgradeTo,
+      message:
+        `This team has ${seats.members} members, more than the ${limit} ${limit === 1 ? "seat" : "seats"} of the ${name} plan. ` +
+        "Nobody has been removed, but new invitations wait until the team fits: " +
+        (upgrade
+          ? `${upgrade.charAt(0).toLowerCase()}${upgrade.slice(1)}, or remove members first.`
+          : "remove members first."),
+    };
+  }
+  if (limit <= 1) {
+    return {
+      ok: false,
+      upgradeTo,
+      message: `Team members need Premium or Ultimate. The ${name} plan has one seat: the owner's.`,
+    };
+  }
+  if (seats.members + seats.pending >= limit) {
+    return {
+      ok: false,
+      upgradeTo,
+      message:
+        `${byOwner ? "Your" : "This workspace's"} ${name} plan includes ${limit} seats, and all ${limit} are used (members and pending invitations). ` +
+        (upgrade
+          ? `${upgrade}, or remove someone first.`
+          : "Remove someone or revoke an invitation first."),
+    };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,246 @@
+import type { Toast } from "../components/toast";
+import { redirectWithToast } from "../auth/flash.server";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { revokeInvitation } from "../models/invitations.server";
+import {
+  changeRole,
+  createWorkspace,
+  endMembership,
+  findMember,
+  renameWorkspace,
+  transferOwnership,
+} from "../models/members.server";
+import type { Membership } from "../models/workspaces.server";
+import { effectivePlan } from "../plans/effective";
+import { chooseWorkspace, requirePermission } from "./current.server";
+import { inviteMember, TEAM_TAB } from "./invite.server";
+import { personalWorkspaceId, personName } from "./personal";
+import { seatLimit } from "./seats";
+import { firstIssue, roleSchema, workspaceNameSchema } from "./team-forms";
+
+// The team tab's forms (POST /dashboard, intent=…): each checks the role table, keeps the rules
+// that protect the owner, changes one thing, and goes back to the tab with a message.
+
+export const TEAM_INTENTS = [
+  "invite",
+  "revoke",
+  "change-role",
+  "remove",
+  "leave",
+  "transfer",
+  "rename-workspace",
+  "create-workspace",
+] as const;
+
+type TeamIntent = (typeof TEAM_INTENTS)[number];
+
+export function isTeamIntent(intent: unknown): intent is TeamIntent {
+  return TEAM_INTENTS.includes(intent as TeamIntent);
+}
+
+export const PERSONAL_IS_YOURS =
+  "This is your personal workspace: it belongs to your account, so it cannot be left or handed over. Create a team workspace for that.";
+
+interface Ctx {
+  request: Request;
+  db: Database;
+  user: UserRecord;
+  membership: Membership;
+  form: FormData;
+}
+
+const back = (ctx: Ctx, toast: Toast, cookies: string[] = [], to = TEAM_TAB) =>
+  redirectWithToast(ctx.request, to, toast, cookies);
+const refuse = (ctx: Ctx, title: string, description?: string) =>
+  back(ctx, { title, description, variant: "error" });
+const actor = (user: UserRecord) => ({ id: user.id, email: user.email });
+
+export async function teamAction(intent: TeamIntent, ctx: Ctx): Promise<Response> {
+  if (intent === "create-workspace") return create(ctx);
+  // Every other form names the workspace it was shown for: after a switch in another tab, a
+  // stale page must not act on the workspace chosen since.
+  if (ctx.form.get("workspace") !== ctx.membership.workspace.id) {
+    return refuse(
+      ctx,
+      "Workspace changed",
+      "This page was for another workspace. Reload it and try again.",
+    );
+  }
+  switch (intent) {
+    case "invite":
+      return inviteMember(ctx.request, ctx.db, ctx.user, ctx.membership, ctx.form);
+    case "revoke":
+      return revoke(ctx);
+    case "change-role":
+      return role(ctx);
+    case "remove":
+      return remove(ctx);
+    case "leave":
+      return leave(ctx);
+    case "transfer":
+      return transfer(ctx);
+    case "rename-workspace":
+      return rename(ctx);
+  }
+}
+
+async function revoke(ctx: Ctx) {
+  requirePermission(ctx.membership, "members.manage");
+  const id = String(ctx.form.get("invitation") ?? "");
+  const revoked = await revokeInvitation(ctx.db, ctx.membership.workspace.id, id, actor(ctx.user));
+  if (!revoked)
+    return refuse(ctx, "Invitation not found", "It may have been accepted or revoked already.");
+  return back(ctx, {
+    title: "Invitation revoked",
+    description: `The link sent to ${revoked.email} no longer works.`,
+    variant: "success",
+  });
+}
+
+/** The member a form names, in the current workspace only. */
+function namedMember(ctx: Ctx) {
+  return findMember(ctx.db, ctx.membership.workspace.id, String(ctx.form.get("member") ?? ""));
+}
+
+const memberGone = (ctx: Ctx) =>
+  refuse(ctx, "Member not found", "They may have left or been removed already.");
+
+async function role(ctx: Ctx) {
+  requirePermission(ctx.membership, "members.manage");
+  const parsed = roleSchema.safeParse({
+    member: ctx.form.get("member"),
+    role: ctx.form.get("role"),
+  });
+  if (!parsed.success) return refuse(ctx, "Role not changed", firstIssue(parsed.error));
+  const member = await namedMember(ctx);
+  if (!member) return memberGone(ctx);
+  if (member.userId === ctx.user.id)
+    return refuse(ctx, "Role not changed", "You cannot change your own role.");
+  if (member.role === "owner") {
+    return refuse(
+      ctx,
+      "Role not changed",
+      "The owner's role changes only when they transfer ownership.",
+    );
+  }
+  const name = personName(member);
+  if (member.role === parsed.data.role) {
+    return back(ctx, { title: `${name} is already ${member.role}` });
+  }
+  if (
+    !(await changeRole(
+      ctx.db,
+      ctx.membership.workspace.id,
+      member,
+      parsed.data.role,
+      actor(ctx.user),
+    ))
+  ) {
+    return memberGone(ctx);
+  }
+  return back(ctx, {
+    title: "Role changed",
+    description: `${name} is ${parsed.data.role} now.`,
+    variant: "success",
+  });
+}
+
+async function remove(ctx: Ctx) {
+  requirePermission(ctx.membership, "members.manage");
+  const member = await namedMember(ctx);
+  if (!member) return memberGone(ctx);
+  if (member.userId === ctx.user.id)
+    return refuse(ctx, "Not removed", "To go, leave the workspace instead.");
+  if (member.role === "owner")
+    return refuse(ctx, "Not removed", "The workspace's owner cannot be removed.");
+  const done = await endMembership(
+    ctx.db,
+    ctx.membership.workspace.id,
+    member,
+    actor(ctx.user),
+    "member.removed",
+  );
+  if (!done) return memberGone(ctx);
+  return back(ctx, {
+    title: "Member removed",
+    description: `${personName(member)} no longer has access. The codes they made stay here.`,
+    variant: "success",
+  });
+}
+
+async function leave(ctx: Ctx) {
+  const { workspace, role } = ctx.membership;
+  if (role === "owner") {
+    return refuse(
+      ctx,
+      "You cannot leave",
+      workspace.personal
+        ? PERSONAL_IS_YOURS
+        : "You own this workspace. Transfer ownership to another member before you leave.",
+    );
+  }
+  const me = await findMember(ctx.db, workspace.id, ctx.user.id);
+  if (!me || !(await endMembership(ctx.db, workspace.id, me, actor(ctx.user), "member.left"))) {
+    return memberGone(ctx);
+  }
+  return back(
+    ctx,
+    { title: `You left ${ctx.membership.label}`, variant: "success" },
+    [await chooseWorkspace(ctx.request, personalWorkspaceId(ctx.user.id))],
+    "/dashboard",
+  );
+}
+
+async function transfer(ctx: Ctx) {
+  requirePermission(ctx.membership, "ownership.transfer");
+  if (ctx.membership.workspace.personal)
+    return refuse(ctx, "Ownership not transferred", PERSONAL_IS_YOURS);
+  const member = await namedMember(ctx);
+  if (!member) return memberGone(ctx);
+  if (member.userId === ctx.user.id)
+    return refuse(ctx, "Ownership not transferred", "You own it already.");
+  if (!(await transferOwnership(ctx.db, ctx.membership.workspace.id, actor(ctx.user), member))) {
+    return memberGone(ctx);
+  }
+  return back(ctx, {
+    title: "Ownership transferred",
+    description: `${personName(member)} owns ${ctx.membership.label} now, and its plan is theirs. You are an admin.`,
+    variant: "success",
+  });
+}
+
+async function rename(ctx: Ctx) {
+  requirePermission(ctx.membership, "workspace.rename");
+  const parsed = workspaceNameSchema.safeParse({ name: ctx.form.get("name") });
+  if (!parsed.success) return refuse(ctx, "Not renamed", firstIssue(parsed.error));
+  const { workspace } = ctx.membership;
+  await renameWorkspace(ctx.db, workspace.id, workspace.name, parsed.data.name, actor(ctx.user));
+  return back(ctx, {
+    title: "Workspace renamed",
+    description: `It is “${parsed.data.name}” now.`,
+    variant: "success",
+  });
+}
+
+async function create(ctx: Ctx) {
+  if (seatLimit(effectivePlan(ctx.user, new Date())) <= 1) {
+    return refuse(
+      ctx,
+      "Team workspaces need Premium or Ultimate",
+      "Your Free plan has your personal workspace. Upgrade to work with others.",
+    );
+  }
+  const parsed = workspaceNameSchema.safeParse({ name: ctx.form.get("name") });
+  if (!parsed.success) return refuse(ctx, "Workspace not created", firstIssue(parsed.error));
+  const id = await createWorkspace(ctx.db, ctx.user, parsed.data.name);
+  return back(
+    ctx,
+    {
+      title: `Created ${parsed.data.name}`,
+      description: "You own it, and its plan is yours. Invite people below.",
+      variant: "success",
+    },
+    [await chooseWorkspace(ctx.request, id)],
+  );
+}
