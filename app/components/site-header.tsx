@@ -82,13 +82,25 @@ function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
   );
 }
 
+/**
+ * A native <details> menu closes after a client-side navigation. Not on the first render: a
+ * visitor who opened it before the scripts arrived keeps it open.
+ */
+function useCloseOnNavigation() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (menu.current) menu.current.open = false;
+  }, [key]);
+  return menu;
+}
+
 /** The signed-in user's menu: a native <details>, so it opens without JavaScript too. */
 function UserMenu({ user }: { user: SignedInUser }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.key]);
+  const menu = useCloseOnNavigation();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <details className="user-menu" ref={menu}>
@@ -157,12 +169,7 @@ function TourButton({ inMenu = false }: { inMenu?: boolean }) {
 }
 
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // The mobile menu is a native <details>; after a client-side navigation it should close.
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.key]);
+  const menu = useCloseOnNavigation();
 
   return (
     <header className="site-header">

@@ -118,6 +118,36 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a visitor who opened the phone menu before the scripts arrived never gets the tour", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    // Hold the scripts back, as a slow network would, until the visitor has acted.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByText("Menu", { exact: true }).click();
+    release();
+    await page.waitForFunction(
+      () =>
+        (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+          .__reactRouterDataRouter?.state.initialized,
+    );
+    await page.waitForTimeout(2500);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page
+      .getByRole("navigation", { name: "Mobile" })
+      .getByRole("link", { name: "Pricing" })
+      .click();
+    await expect(page).toHaveURL("/pricing");
+  });
+
   test("downloading a first code unlocks First Steps once, with its toast, also after a reload", async ({
     page,
   }) => {

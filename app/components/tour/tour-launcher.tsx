@@ -26,6 +26,16 @@ function landedOnPlainHome(): boolean {
 }
 
 /**
+ * Signs the visitor acted before the listeners existed (a slow network or a busy device can
+ * hydrate after the first click): something focused, a menu or disclosure opened, or the page
+ * scrolled.
+ */
+function actedBeforeHydration(): boolean {
+  const focused = document.activeElement !== null && document.activeElement !== document.body;
+  return focused || document.querySelector("details[open]") !== null || window.scrollY > 0;
+}
+
+/**
  * Opens the onboarding tour on a first visit, and whenever the header's help button asks.
  *
  * A modal must not land on someone who is already busy, so the first-visit tour opens only when
@@ -62,8 +72,7 @@ export function TourLauncher({ quiet }: { quiet: boolean }) {
     const signs = ["pointerdown", "keydown", "input", "focusin"] as const;
     for (const sign of signs) window.addEventListener(sign, markBusy, true);
     const timer = setTimeout(() => {
-      const focused = document.activeElement !== null && document.activeElement !== document.body;
-      if (!busy && !focused && !bannerShown.current) setOpen(true);
+      if (!busy && !actedBeforeHydration() && !bannerShown.current) setOpen(true);
     }, TOUR_DELAY_MS);
     return () => {
       clearTimeout(timer);
