@@ -98,6 +98,7 @@ export async function teamTab(
       })),
       canRename: can(role, "workspace.rename"),
       canTransfer: can(role, "ownership.transfer") && !workspace.personal,
+      canDelete: can(role, "workspace.delete") && !workspace.personal,
       canLeave: !isOwner,
       canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
       audit: log

@@ -239,3 +239,26 @@ export async function createWorkspace(
   ]);
   return id;
 }
+
+/**
+ * Deletes a team workspace its owner asked to delete, with its codes (and their downloads and
+ * scans), members, invitations and audit log, in one statement. A personal workspace goes only
+ * with its account. Returns false when nothing matched (not theirs, personal, or gone already).
+ */
+export async function deleteTeamWorkspace(
+  db: Database,
+  workspaceId: string,
+  ownerId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(workspaces)
+    .where(
+      and(
+        eq(workspaces.id, workspaceId),
+        eq(workspaces.ownerId, ownerId),
+        eq(workspaces.personal, false),
+      ),
+    )
+    .returning({ id: workspaces.id });
+  return deleted.length > 0;
+}

@@ -6,6 +6,7 @@ import { revokeInvitation } from "../models/invitations.server";
 import {
   changeRole,
   createWorkspace,
+  deleteTeamWorkspace,
   endMembership,
   findMember,
   renameWorkspace,
@@ -31,6 +32,7 @@ export const TEAM_INTENTS = [
   "transfer",
   "rename-workspace",
   "create-workspace",
+  "delete-workspace",
 ] as const;
 
 type TeamIntent = (typeof TEAM_INTENTS)[number];
@@ -82,6 +84,8 @@ export async function teamAction(intent: TeamIntent, ctx: Ctx): Promise<Response
       return transfer(ctx);
     case "rename-workspace":
       return rename(ctx);
+    case "delete-workspace":
+      return destroy(ctx);
   }
 }
 
@@ -221,6 +225,40 @@ async function rename(ctx: Ctx) {
     description: `It is “${parsed.data.name}” now.`,
     variant: "success",
   });
+}
+
+async function destroy(ctx: Ctx) {
+  requirePermission(ctx.membership, "workspace.delete");
+  const { workspace, label } = ctx.membership;
+  if (workspace.personal) {
+    return refuse(
+      ctx,
+      "Workspace not deleted",
+      "Your personal workspace goes only with your account. To delete everything, delete your account on the Account page.",
+    );
+  }
+  const typed = String(ctx.form.get("confirm") ?? "").trim();
+  if (typed !== workspace.name) {
+    return refuse(
+      ctx,
+      "Workspace not deleted",
+      `To confirm, type the workspace's name exactly: ${workspace.name}`,
+    );
+  }
+  if (!(await deleteTeamWorkspace(ctx.db, workspace.id, ctx.user.id))) {
+    return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
+  }
+  return back(
+    ctx,
+    {
+      title: `Deleted ${label}`,
+      description:
+        "Its codes, members, invitations and activity are gone. You are in your personal workspace.",
+      variant: "success",
+    },
+    [await chooseWorkspace(ctx.request, personalWorkspaceId(ctx.user.id))],
+    "/dashboard",
+  );
 }
 
 async function create(ctx: Ctx) {

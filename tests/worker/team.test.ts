@@ -839,3 +839,89 @@ describe("naming and creating workspaces", () => {
     expect(results).toHaveLength(2);
   });
 });
+
+describe("deleting a team workspace", () => {
+  it("only its owner deletes it, after typing its name; its codes go, and its members land in their own", async () => {
+    const owner = await person("premium");
+    const admin = await person();
+    const editor = await person();
+    const workspace = await teamWorkspace(owner, [
+      [admin, "admin"],
+      [editor, "editor"],
+    ]);
+    await switchTo(editor, workspace);
+    const saved = await generate(
+      {
+        type: "text",
+        data: { text: "Team note" },
+        customization: { size: 256, fgColor: "#000000", bgColor: "#ffffff" },
+        title: "Studio sign",
+        save: "true",
+      },
+      { cookie: editor.cookies, headers: { Origin: ORIGIN } },
+    );
+    expect(saved.status).toBe(200);
+
+    // An admin manages the team but cannot delete it, and sees no button for it.
+    await switchTo(admin, workspace);
+    expect(textOf(await teamTab(admin))).not.toContain("Delete this workspace");
+    const byAdmin = await teamPost(admin, workspace, {
+      intent: "delete-workspace",
+      confirm: "Studio",
+    });
+    expect(byAdmin.status).toBe(403);
+
+    await switchTo(owner, workspace);
+    expect(textOf(await teamTab(owner))).toContain("Delete this workspace");
+    const mistyped = await teamPost(owner, workspace, {
+      intent: "delete-workspace",
+      confirm: "studio",
+    });
+    expect(await landing(owner, mistyped)).toContain(
+      "To confirm, type the workspace's name exactly: Studio",
+    );
+    const stillThere = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM qr_codes WHERE workspace_id = ?",
+    )
+      .bind(workspace)
+      .first();
+    expect(stillThere).toEqual({ n: 1 });
+
+    const deleted = await teamPost(owner, workspace, {
+      intent: "delete-workspace",
+      confirm: "Studio",
+    });
+    expect(deleted.headers.get("Location")).toBe("/dashboard");
+    const landed = await landing(owner, deleted);
+    expect(landed).toContain("Deleted Studio");
+    expect(landed).toContain("You are in your personal workspace.");
+    for (const table of ["workspaces", "workspace_members", "qr_codes", "audit_events"]) {
+      const column = table === "workspaces" ? "id" : "workspace_id";
+      const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`)
+        .bind(workspace)
+        .first();
+      expect(left, table).toEqual({ n: 0 });
+    }
+    // The editor's next page is their own workspace, without the team's code.
+    const next = textOf(await get(editor, "/dashboard").then((r) => r.text()));
+    expect(next).not.toContain("Studio sign");
+    expect(textOf(await teamTab(editor))).toContain("This is your personal workspace");
+  });
+
+  it("a personal workspace is never deleted on its own", async () => {
+    const owner = await person("premium");
+    const workspace = personalWorkspaceId(owner.id);
+    const refused = await teamPost(owner, workspace, {
+      intent: "delete-workspace",
+      confirm: "Personal",
+    });
+    expect(await landing(owner, refused)).toContain(
+      "Your personal workspace goes only with your account.",
+    );
+    expect(textOf(await teamTab(owner))).not.toContain("Delete this workspace");
+    const row = await env.DB.prepare("SELECT id FROM workspaces WHERE id = ?")
+      .bind(workspace)
+      .first();
+    expect(row).toEqual({ id: workspace });
+  });
+});

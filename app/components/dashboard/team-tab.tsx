@@ -288,6 +288,38 @@ function YourMembership({ team }: { team: TeamTabData }) {
   );
 }
 
+function DeleteWorkspace({ team }: { team: TeamTabData }) {
+  return (
+    <section className="card" aria-labelledby="delete-workspace-heading">
+      <h2 id="delete-workspace-heading">Delete this workspace</h2>
+      <p className="muted small">
+        Deleting {team.name} removes its saved codes with their analytics, its members&rsquo;
+        access, pending invitations and activity, for good. Printed tracked codes of this workspace
+        will say the code was deleted.
+      </p>
+      <details className="inline-details">
+        <summary className="btn btn-ghost btn-danger">Delete workspace</summary>
+        <Form method="post" className="inline-form">
+          <Intent team={team} intent="delete-workspace" />
+          <label htmlFor="delete-workspace-confirm">
+            Type <strong>{team.storedName}</strong> to confirm
+          </label>
+          <input
+            id="delete-workspace-confirm"
+            name="confirm"
+            required
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <button type="submit" className="btn btn-danger-solid">
+            Delete {team.name} for good
+          </button>
+        </Form>
+      </details>
+    </section>
+  );
+}
+
 function AuditLog({ audit }: { audit: NonNullable<TeamTabData["audit"]> }) {
   const page = (n: number) => `/dashboard?tab=team&page=${n}`;
   return (
@@ -356,6 +388,7 @@ export function TeamTab({ team }: { team: TeamTabData }) {
       <Invitations team={team} />
       <YourMembership team={team} />
       {team.audit ? <AuditLog audit={team.audit} /> : null}
+      {team.canDelete ? <DeleteWorkspace team={team} /> : null}
       {team.canCreateWorkspace ? <CreateWorkspace /> : null}
     </div>
   );
