@@ -53,5 +53,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("workspace/switch", "routes/workspace.switch.ts"),
   route("invite/:token", "routes/invite.tsx"),
+  route("api/v1/*", "routes/api.v1.ts"),
+  route("docs/api", "routes/docs.api.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -17,15 +17,22 @@ import type { Logo } from "../qr/png.server";
 import { LogoStoreError, storeLogo } from "../storage/logos.server";
 import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
+import type { PlanId } from "../plans/catalogue";
 
 export type SaveOutcome =
   | { ok: true; id: number }
   | { ok: false; status: 400 | 401 | 403 | 503; title: string; message: string };
 
+/** Where a code is saved, with what plan, and who is recorded as making it. */
+export interface SaveTarget {
+  workspaceId: string;
+  plan: PlanId;
+  creator: { id: string; email: string };
+}
+
 /**
  * Saves a code for `user` in their current workspace after the checks of spec section 4, in the
- * spec's order: signed in, a role that may create codes, a title, a type the workspace's plan
- * saves, room under the plan's limit (checked atomically). The audit log records who saved it.
+ * spec's order: signed in, a role that may create codes, then saveInWorkspace's.
  */
 export async function saveForUser(
   user: UserRecord | null,
@@ -33,7 +40,7 @@ export async function saveForUser(
   content: QrContent,
   style: QrStyle,
   title: string,
-  { track = false, logo = null }: { track?: boolean; logo?: Logo | null } = {},
+  options: { track?: boolean; logo?: Logo | null } = {},
 ): Promise<SaveOutcome> {
   if (!user || !membership) {
     return {
@@ -46,6 +53,25 @@ export async function saveForUser(
   if (!can(membership.role, "codes.manage")) {
     return { ok: false, status: 403, title: "Save failed", message: refusal("codes.manage") };
   }
+  const target = {
+    workspaceId: membership.workspace.id,
+    plan: workspacePlan(membership),
+    creator: { id: user.id, email: user.email },
+  };
+  return saveInWorkspace(target, content, style, title, options);
+}
+
+/**
+ * Saves a code in a workspace (the caller checked who may): a title, a type the workspace's plan
+ * saves, room under the plan's limit (checked atomically). The audit log records who saved it.
+ */
+export async function saveInWorkspace(
+  { workspaceId, plan, creator }: SaveTarget,
+  content: QrContent,
+  style: QrStyle,
+  title: string,
+  { track = false, logo = null }: { track?: boolean; logo?: Logo | null } = {},
+): Promise<SaveOutcome> {
   const trimmed = title.trim().slice(0, 120);
   if (!trimmed) {
     return {
@@ -63,7 +89,6 @@ export async function saveForUser(
     }
     throw error;
   }
-  const plan = workspacePlan(membership);
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
@@ -76,15 +101,15 @@ export async function saveForUser(
   const db = createDatabase();
   let logoUrl: string | null;
   try {
-    logoUrl = logo ? await storeLogo(user.id, logo) : null;
+    logoUrl = logo ? await storeLogo(creator.id, logo) : null;
   } catch (error) {
     if (!(error instanceof LogoStoreError)) throw error;
     return { ok: false, status: 503, title: error.title, message: error.message };
   }
   const id = await saveCode(db, {
     logoUrl,
-    workspaceId: membership.workspace.id,
-    userId: user.id,
+    workspaceId,
+    userId: creator.id,
     content,
     style,
     title: trimmed,
@@ -94,8 +119,8 @@ export async function saveForUser(
     return { ok: false, status: 403, title: "Save limit reached", message: saveLimitMessage(plan) };
   }
   await recordAudit(db, {
-    workspaceId: membership.workspace.id,
-    actor: { id: user.id, email: user.email },
+    workspaceId,
+    actor: creator,
     action: "code.created",
     target: id,
     details: { title: trimmed },

@@ -10,10 +10,13 @@ export function CopyButton({
   text,
   label,
   onCopied,
+  copiedTitle = "Link copied!",
 }: {
   text: string;
   label: string;
   onCopied?: () => void;
+  /** What the toast says once copied. */
+  copiedTitle?: string;
 }) {
   const toast = useToast();
   const hydrated = useHydrated();
@@ -21,7 +24,7 @@ export function CopyButton({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: "Link copied!", variant: "success", duration: 2000 });
+      toast({ title: copiedTitle, variant: "success", duration: 2000 });
       onCopied?.();
     } catch {
       toast({

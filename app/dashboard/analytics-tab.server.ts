@@ -4,10 +4,10 @@ import { engagementRate } from "../codes/engagement";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { dashboardOverview } from "../models/dashboard.server";
-import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
+import { updateWorkspaceCode } from "../models/qr-codes.server";
+import { deleteCode, setCodeSharing } from "../codes/changes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
-import { recordAudit } from "../workspaces/audit.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 
@@ -104,15 +104,7 @@ export async function codeAction(
   }
   if (intent === "visibility") {
     const isPublic = form.get("public") === "true";
-    const changed = await updateWorkspaceCode(db, id, workspaceId, { isPublic });
-    if (!changed) return missing();
-    await recordAudit(db, {
-      workspaceId,
-      actor,
-      action: isPublic ? "code.made_public" : "code.made_private",
-      target: id,
-      details: { title: changed.title ?? undefined },
-    });
+    if (!(await setCodeSharing(db, id, workspaceId, actor, isPublic))) return missing();
     return redirectWithToast(request, back, {
       title: isPublic ? "Sharing on" : "Sharing off",
       description: isPublic
@@ -122,15 +114,7 @@ export async function codeAction(
     });
   }
   if (intent === "delete") {
-    const deleted = await deleteWorkspaceCode(db, id, workspaceId);
-    if (!deleted) return missing();
-    await recordAudit(db, {
-      workspaceId,
-      actor,
-      action: "code.deleted",
-      target: id,
-      details: { title: deleted.title ?? undefined },
-    });
+    if (!(await deleteCode(db, id, workspaceId, actor))) return missing();
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }
   throw redirect(back, 303);

@@ -1,4 +1,5 @@
 import {
+  blob,
   index,
   integer,
   primaryKey,
@@ -280,3 +281,49 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   links: text("links", { mode: "json" }).notNull().$type<string[]>(),
   sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** Public API keys (issue #16): only the key's SHA-256 is stored; it is shown once. */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    lastFour: text("last_four").notNull(),
+    scopes: text("scopes", { mode: "json" }).notNull().$type<string[]>(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("api_keys_by_token").on(table.tokenHash),
+    index("api_keys_by_workspace").on(table.workspaceId, table.createdAt),
+  ],
+);
+
+export type ApiKeyRecord = typeof apiKeys.$inferSelect;
+
+/** The first answer to each (API key, Idempotency-Key), kept 24 hours. */
+export const apiIdempotency = sqliteTable(
+  "api_idempotency",
+  {
+    apiKeyId: text("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    contentType: text("content_type"),
+    body: blob("body", { mode: "buffer" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] }),
+    index("api_idempotency_by_age").on(table.createdAt),
+  ],
+);

@@ -1,3 +1,4 @@
+import { purgeIdempotencyKeys } from "../api/idempotency.server";
 import { createDatabase } from "../db/client.server";
 import { purgeExpiredAuditEvents } from "./audit-retention.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
@@ -22,6 +23,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
     ["simulated-renewals", () => endSimulatedPeriods(db, now)],
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
+    ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
   ];
   const failed: string[] = [];
   for (const [job, run] of jobs) {

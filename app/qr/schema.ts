@@ -91,27 +91,27 @@ const checkbox = z
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 
-const contentSchemas = {
-  url: z.object({ type: z.literal("url"), url: webAddress("Enter a website address") }),
-  text: z.object({ type: z.literal("text"), text: requiredText("Enter some text") }),
+/**
+ * Each type's fields (the generator's names), without the type itself: the form, prefill links
+ * and the public API's `data` object all go through these.
+ */
+export const contentDataSchemas = {
+  url: z.object({ url: webAddress("Enter a website address") }),
+  text: z.object({ text: requiredText("Enter some text") }),
   email: z.object({
-    type: z.literal("email"),
     email: orEmpty(emailAddress.refine((value) => value !== "", "Enter an e-mail address")),
     subject: optionalText(250, "The subject"),
     message: optionalText(2000, "The message"),
   }),
   phone: z.object({
-    type: z.literal("phone"),
     phone: orEmpty(phoneNumber.refine((value) => value !== "", "Enter a phone number")),
   }),
   sms: z.object({
-    type: z.literal("sms"),
     phone: orEmpty(phoneNumber.refine((value) => value !== "", "Enter a phone number")),
     message: optionalText(1000, "The message"),
   }),
   wifi: z
     .object({
-      type: z.literal("wifi"),
       ssid: requiredText("Enter the network name (SSID)", 64).refine(
         (value) => utf8Bytes(value) <= 32,
         "Network names are at most 32 bytes long.",
@@ -136,7 +136,6 @@ const contentSchemas = {
     .transform((wifi) => (wifi.encryption === "nopass" ? { ...wifi, password: "" } : wifi)),
   contact: z
     .object({
-      type: z.literal("contact"),
       firstName: optionalText(100, "The first name").transform((value) => value.trim()),
       lastName: optionalText(100, "The last name").transform((value) => value.trim()),
       company: optionalText(200, "The company").transform((value) => value.trim()),
@@ -149,7 +148,7 @@ const contentSchemas = {
       path: ["firstName"],
       message: "Enter at least a name, an e-mail address or a phone number.",
     }),
-} satisfies Record<QrType, z.ZodType<QrContent>>;
+} satisfies { [K in QrType]: z.ZodType<Omit<Extract<QrContent, { type: K }>, "type">> };
 
 export const qrTypeSchema = z.enum(QR_TYPES, "Choose one of the seven code types.");
 
@@ -191,9 +190,9 @@ function firstErrors(error: z.ZodError): FieldErrors {
 
 /** Validates one type's content; `input` uses the generator's field names. */
 export function parseContent(type: QrType, input: Record<string, unknown>): Parsed<QrContent> {
-  const result = contentSchemas[type].safeParse({ ...input, type });
+  const result = contentDataSchemas[type].safeParse(input);
   return result.success
-    ? { ok: true, value: result.data }
+    ? { ok: true, value: { type, ...result.data } as QrContent }
     : { ok: false, errors: firstErrors(result.error) };
 }
 

@@ -1,18 +1,10 @@
 import { getUser } from "../auth/user.server";
-import { etagFor, isFresh } from "../caching/etag";
+import { isFresh } from "../caching/etag";
+import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { createDatabase } from "../db/client.server";
-import {
-  findViewableCode,
-  recordDownload,
-  savedContent,
-  trackedSlugs,
-} from "../models/qr-codes.server";
+import { findViewableCode, recordDownload, savedContent } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
-import { logoDataUrl, renderLogoPng, renderPng } from "../qr/png.server";
-import { loadLogo } from "../storage/logos.server";
-import { contentMatrix, downloadBaseName } from "../qr/render";
-import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/api.qr-codes.download";
@@ -52,47 +44,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!verdict.ok) return plain(403, verdict.message);
   }
 
-  // A tracked code encodes its short link on this service, which counts the scan and redirects.
-  const slug = (await trackedSlugs(db, [code.id])).get(code.id);
-  const encoded = slug
-    ? { type: "url" as const, url: `${new URL(request.url).origin}/s/${slug}` }
-    : content;
+  const image = await savedImage(db, code, content, new URL(request.url).origin, format);
   // A saved code's image changes only with the code: caches keep it and ask again each time
   // (a public code's in shared caches too). A revalidation is not a new download.
-  const etag = await etagFor([
-    code.id,
-    code.updatedAt.getTime(),
-    format,
-    slug ? `${new URL(request.url).origin}/s/${slug}` : "",
-    code.logoUrl ?? "",
-  ]);
   const caching = {
-    ETag: etag,
+    ETag: image.etag,
     "Cache-Control": code.isPublic ? "public, no-cache" : "private, no-cache",
   };
-  if (isFresh(request, etag)) return new Response(null, { status: 304, headers: caching });
-  const logo = code.logoUrl ? await loadLogo(code.logoUrl, code.userId) : null;
-  const matrix = contentMatrix(encoded, logo ? "H" : "M");
-  const body =
-    format === "svg"
-      ? renderSvg(matrix, { ...code.customization, logoHref: logo ? logoDataUrl(logo) : undefined })
-      : logo
-        ? await renderLogoPng(matrix, code.customization, logo)
-        : await renderPng(matrix, code.customization);
+  if (isFresh(request, image.etag)) return new Response(null, { status: 304, headers: caching });
+  const body = await image.render();
   await recordDownload(db, code.id, {
     format,
     userId: user?.id ?? null,
     ipHash: await hashedClientAddress(request),
     userAgent: request.headers.get("User-Agent"),
   });
-  const name = `${downloadBaseName(content)}.${format}`;
   return new Response(body, {
     headers: {
-      "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
-      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Type": image.contentType,
+      "Content-Disposition": `attachment; filename="${image.fileName}"`,
       ...caching,
-      // An SVG is an active document; served as an attachment with no scripts allowed.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Content-Security-Policy": IMAGE_CSP,
     },
   });
 }

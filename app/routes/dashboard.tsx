@@ -1,10 +1,12 @@
-import { data, Link } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { getUser, requireUser } from "../auth/user.server";
 import { SignOutForm } from "../components/auth/sign-out-form";
 import { PlanBilling } from "../components/billing/plan-billing";
 import { AnalyticsTab } from "../components/dashboard/analytics-tab";
+import { ApiTab, type ApiTabAction } from "../components/dashboard/api-tab";
 import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
+import { apiAction, apiTab, isApiIntent } from "../dashboard/api-tab.server";
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
@@ -16,7 +18,7 @@ import type { Route } from "./+types/dashboard";
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans", "team"] as const;
+const TABS = ["analytics", "plans", "team", "api"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return data({ ...shell, tab, team }, { headers });
   }
+  if (tab === "api") {
+    return data({ ...shell, tab, api: await apiTab(db, user, membership, now) }, { headers });
+  }
   const analytics = await analyticsTab(db, membership, url, now);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
@@ -60,19 +65,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = createDatabase();
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
   if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
+  if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
   return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
-  pageMeta("Dashboard", "Your saved QR codes, their downloads and scans, your team and your plan.");
+  pageMeta(
+    "Dashboard",
+    "Your saved QR codes, their downloads and scans, your team, your API keys and your plan.",
+  );
 
 const TAB_LABELS: Record<Tab, string> = {
   analytics: "Analytics",
   plans: "Plan & Billing",
   team: "Team",
+  api: "API",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const action = useActionData<ApiTabAction>();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
@@ -122,6 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </nav>
       {loaded.tab === "plans" ? <PlanBilling {...loaded.plans} /> : null}
       {loaded.tab === "team" ? <TeamTab team={loaded.team} /> : null}
+      {loaded.tab === "api" ? <ApiTab api={loaded.api} action={action} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab loaded={loaded.analytics} /> : null}
     </section>
   );

@@ -29,6 +29,10 @@ export default function Help() {
             </Link>
           ))}
         </div>
+        <p>
+          Making codes from your own systems? Read the <Link to="/docs/api">API reference</Link>{" "}
+          (Ultimate plan).
+        </p>
       </section>
       <section aria-labelledby="help-faq-heading">
         <h2 id="help-faq-heading">Frequently asked questions</h2>

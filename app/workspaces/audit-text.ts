@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   "code.made_public",
   "code.made_private",
   "plan.changed",
+  "api_key.created",
+  "api_key.revoked",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -37,6 +39,8 @@ export interface AuditDetails {
   /** A code's title. */
   title?: string;
   change?: PlanChange;
+  /** An API key's scopes. */
+  scopes?: string[];
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
 }
@@ -114,6 +118,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `made the code ${quoted(d.title)} private`;
       case "plan.changed":
         return planSentence(d);
+      case "api_key.created":
+        return `created the API key ${quoted(d.name)}${d.scopes ? ` (${d.scopes.join(", ")})` : ""}`;
+      case "api_key.revoked":
+        return `revoked the API key ${quoted(d.name)}`;
       default:
         return entry.action;
     }

@@ -15,6 +15,8 @@ export const WORKSPACE_ACTIONS = [
   "members.manage",
   /** Read the audit log. */
   "audit.view",
+  /** Create and revoke the workspace's API keys. */
+  "api.manage",
   /** Change the workspace's name. */
   "workspace.rename",
   /** Change the plan, pay, cancel. */
@@ -35,6 +37,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "analytics.view",
     "members.manage",
     "audit.view",
+    "api.manage",
     "workspace.rename",
   ]),
   editor: new Set(["codes.view", "codes.manage", "analytics.view"]),
@@ -66,6 +69,7 @@ export function refusal(action: WorkspaceAction): string {
       return "Your role in this workspace lets you see and download codes, not change them. Ask an owner or admin for the editor role.";
     case "members.manage":
     case "audit.view":
+    case "api.manage":
     case "workspace.rename":
       return "Only the workspace's owner and admins can do this.";
     default:

@@ -6,7 +6,7 @@ import { signInToDemo } from "./demo";
 // 2.0/2.1 A and AA on a desktop and a phone, with JavaScript on and off (the two projects).
 // Signed in means the demo accounts: Premium for the dashboard, Free for checkout (a Premium
 // account has nothing to pay for there).
-type Account = "free" | "premium";
+type Account = "free" | "premium" | "ultimate";
 const SCREENS: { path: string; as?: Account }[] = [
   { path: "/" },
   { path: "/", as: "free" },
@@ -16,6 +16,8 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard?tab=plans", as: "premium" },
   { path: "/account", as: "free" },
   { path: "/dashboard?tab=team", as: "premium" },
+  { path: "/dashboard?tab=api", as: "ultimate" },
+  { path: "/docs/api" },
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },

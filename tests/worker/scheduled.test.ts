@@ -433,6 +433,7 @@ describe("the nightly cron as a whole", () => {
       },
       { job: "simulated-renewals", ok: true, provider: "simulated", ended: 0 },
       { job: "audit-retention", ok: true, deleted: 0, limitReached: false },
+      { job: "idempotency-keys", ok: true, deleted: 0 },
     ]);
   });
 
@@ -451,6 +452,7 @@ describe("the nightly cron as a whole", () => {
         ["trial-expiry", true],
         ["simulated-renewals", true],
         ["audit-retention", true],
+        ["idempotency-keys", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual([
         {

@@ -1,0 +1,367 @@
+import { deleteCode, setCodeSharing } from "../codes/changes.server";
+import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
+import { saveInWorkspace } from "../codes/save.server";
+import type { Database } from "../db/client.server";
+import type { QrCodeRecord } from "../db/schema";
+import { listApiKeys } from "../models/api-keys.server";
+import { codeActivity } from "../models/code-analytics.server";
+import { type CodeWithCreator, codePage, findCodeWithCreator } from "../models/code-pages.server";
+import { countSeats } from "../models/invitations.server";
+import {
+  recordDownload,
+  savedContent,
+  toUsageTotals,
+  trackedSlugs,
+  updateWorkspaceCode,
+  usageTotalsQuery,
+} from "../models/qr-codes.server";
+import { PLANS } from "../plans/catalogue";
+import { analyticsKeptSince } from "../plans/retention";
+import { canDownloadSvg, saveLimit } from "../plans/rules";
+import { ContentTooLongError } from "../qr/matrix";
+import { renderPng } from "../qr/png.server";
+import { contentMatrix } from "../qr/render";
+import { parseContent, parseStyle } from "../qr/schema";
+import { renderSvg } from "../qr/svg";
+import type { QrContent, QrSize, QrStyle, QrType } from "../qr/types";
+import { hashedClientAddress } from "../security/client.server";
+import { seatLimit } from "../workspaces/seats";
+import { API_REQUESTS_PER_MINUTE, type ApiCaller } from "./auth.server";
+import { MAX_KEYS_PER_WORKSPACE } from "./keys";
+import { openApiDocument } from "./openapi";
+import type { OperationId } from "./operations";
+import { ApiProblem } from "./problem";
+
+// One handler per operation of app/api/operations.ts. The router has authenticated the key,
+// checked its scope and plan, and validated the path, query and body with the operation's zod
+// schemas; a handler does the work in the key's workspace and answers.
+
+export interface ApiContext {
+  request: Request;
+  origin: string;
+  db: Database;
+  /** null only for operations that need no key. */
+  caller: ApiCaller | null;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
+type Handler = (ctx: ApiContext) => Promise<Response>;
+
+const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(value, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+function callerOf(ctx: ApiContext): ApiCaller {
+  if (!ctx.caller) throw new Error("this operation needs a key");
+  return ctx.caller;
+}
+
+/** The content and style of a validated `{type, data, customization}` body, as the QR core has them. */
+function contentAndStyle(body: Record<string, unknown>): { content: QrContent; style: QrStyle } {
+  const content = parseContent(body.type as QrType, body.data as Record<string, unknown>);
+  const style = parseStyle((body.customization ?? {}) as Parameters<typeof parseStyle>[0]);
+  // The router validated the body with the same schemas, so both parses succeed.
+  if (!content.ok || !style.ok) throw new Error("validated body failed to parse");
+  return { content: content.value, style: style.value };
+}
+
+function tooLong(error: unknown): never {
+  if (error instanceof ContentTooLongError) {
+    throw new ApiProblem("invalid_request", error.message, [
+      { field: "data", message: error.message },
+    ]);
+  }
+  throw error;
+}
+
+/** png or svg: the body's or query's `format`, else what Accept prefers, else PNG. */
+function negotiateFormat(request: Request, format: unknown): "png" | "svg" {
+  if (format === "png" || format === "svg") return format;
+  const accept = request.headers.get("Accept");
+  if (!accept) return "png";
+  const types = accept.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
+  if (types.includes("image/png") || types.includes("image/*") || types.includes("*/*")) {
+    return types.indexOf("image/svg+xml") !== -1 &&
+      (types.indexOf("image/png") === -1 ||
+        types.indexOf("image/svg+xml") < types.indexOf("image/png"))
+      ? "svg"
+      : "png";
+  }
+  if (types.includes("image/svg+xml")) return "svg";
+  throw new ApiProblem(
+    "not_acceptable",
+    "This operation answers with image/png or image/svg+xml. Accept one of them, or send format.",
+  );
+}
+
+function requireSvgPlan(caller: ApiCaller) {
+  const verdict = canDownloadSvg(caller.plan);
+  if (!verdict.ok) throw new ApiProblem("plan_required", verdict.message);
+}
+
+function imageResponse(body: Uint8Array<ArrayBuffer> | string, format: "png" | "svg", extra = {}) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": IMAGE_CSP,
+      ...extra,
+    },
+  });
+}
+
+function serializeCode(
+  origin: string,
+  { code, creatorEmail }: CodeWithCreator,
+  slug: string | null,
+) {
+  const image = `${origin}/api/v1/qr-codes/${code.id}/image`;
+  return {
+    id: code.id,
+    title: code.title,
+    type: code.type,
+    data: code.data as Record<string, string | boolean>,
+    customization: code.customization,
+    public: code.isPublic,
+    trackedLink: slug ? { slug, url: `${origin}/s/${slug}` } : null,
+    imageUrls: { png: `${image}?format=png`, svg: `${image}?format=svg` },
+    downloads: code.downloadCount,
+    createdBy: creatorEmail,
+    createdAt: code.createdAt.toISOString(),
+    updatedAt: code.updatedAt.toISOString(),
+  };
+}
+
+async function codeOr404(ctx: ApiContext): Promise<CodeWithCreator> {
+  const found = await findCodeWithCreator(
+    ctx.db,
+    callerOf(ctx).workspace.id,
+    ctx.params.id as number,
+  );
+  // Another workspace's code is exactly as absent as one that never existed.
+  if (!found)
+    throw new ApiProblem(
+      "not_found",
+      `There is no code ${String(ctx.params.id)} in this workspace.`,
+    );
+  return found;
+}
+
+async function codeJson(ctx: ApiContext, found: CodeWithCreator) {
+  const slug = (await trackedSlugs(ctx.db, [found.code.id])).get(found.code.id) ?? null;
+  return serializeCode(ctx.origin, found, slug);
+}
+
+function contentOf(code: QrCodeRecord): QrContent {
+  const content = savedContent(code);
+  if (!content) throw new ApiProblem("not_found", "This code's content can no longer be read.");
+  return content;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_ANALYTICS_DAYS = 366;
+
+const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export const HANDLERS: Record<OperationId, Handler> = {
+  async createImage(ctx) {
+    const caller = callerOf(ctx);
+    const format = negotiateFormat(ctx.request, ctx.body.format);
+    if (format === "svg") requireSvgPlan(caller);
+    const { content, style } = contentAndStyle(ctx.body);
+    let matrix;
+    try {
+      matrix = contentMatrix(content);
+    } catch (error) {
+      tooLong(error);
+    }
+    return imageResponse(
+      format === "svg" ? renderSvg(matrix, style) : await renderPng(matrix, style),
+      format,
+    );
+  },
+
+  async createCode(ctx) {
+    const caller = callerOf(ctx);
+    const { content, style } = contentAndStyle(ctx.body);
+    const outcome = await saveInWorkspace(
+      { workspaceId: caller.workspace.id, plan: caller.plan, creator: caller.actor },
+      content,
+      style,
+      String(ctx.body.title),
+      { track: ctx.body.trackScans === true },
+    );
+    if (!outcome.ok) {
+      const field = outcome.title === "Scan tracking" ? "trackScans" : "data";
+      switch (outcome.status) {
+        case 400:
+          throw new ApiProblem("invalid_request", outcome.message, [
+            { field, message: outcome.message },
+          ]);
+        case 403:
+          if (outcome.title === "Save limit reached") {
+            throw new ApiProblem("save_limit_reached", outcome.message);
+          }
+          throw new ApiProblem("invalid_request", outcome.message, [
+            { field, message: outcome.message },
+          ]);
+        default:
+          throw new ApiProblem("unavailable", outcome.message, undefined, { "Retry-After": "30" });
+      }
+    }
+    const saved = await findCodeWithCreator(ctx.db, caller.workspace.id, outcome.id);
+    if (!saved) throw new Error("a code just saved is missing");
+    return json(await codeJson(ctx, saved), 201, {
+      Location: `${ctx.origin}/api/v1/qr-codes/${outcome.id}`,
+    });
+  },
+
+  async listCodes(ctx) {
+    const caller = callerOf(ctx);
+    const { rows, hasMore } = await codePage(ctx.db, caller.workspace.id, {
+      limit: ctx.query.limit as number,
+      startingAfter: ctx.query.starting_after as number | undefined,
+    });
+    const slugs = await trackedSlugs(
+      ctx.db,
+      rows.map((row) => row.code.id),
+    );
+    return json({
+      data: rows.map((row) => serializeCode(ctx.origin, row, slugs.get(row.code.id) ?? null)),
+      hasMore,
+      nextStartingAfter: hasMore ? rows.at(-1)!.code.id : null,
+    });
+  },
+
+  async getCode(ctx) {
+    return json(await codeJson(ctx, await codeOr404(ctx)));
+  },
+
+  async updateCode(ctx) {
+    const caller = callerOf(ctx);
+    const id = ctx.params.id as number;
+    const { title, public: isPublic } = ctx.body as { title?: string; public?: boolean };
+    await codeOr404(ctx);
+    if (title !== undefined) await updateWorkspaceCode(ctx.db, id, caller.workspace.id, { title });
+    if (isPublic !== undefined) {
+      await setCodeSharing(ctx.db, id, caller.workspace.id, caller.actor, isPublic);
+    }
+    return json(await codeJson(ctx, await codeOr404(ctx)));
+  },
+
+  async deleteCode(ctx) {
+    const caller = callerOf(ctx);
+    const deleted = await deleteCode(
+      ctx.db,
+      ctx.params.id as number,
+      caller.workspace.id,
+      caller.actor,
+    );
+    if (!deleted)
+      throw new ApiProblem(
+        "not_found",
+        `There is no code ${String(ctx.params.id)} in this workspace.`,
+      );
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  },
+
+  async getCodeImage(ctx) {
+    const caller = callerOf(ctx);
+    const { code } = await codeOr404(ctx);
+    const format = ctx.query.format as "png" | "svg";
+    if (format === "svg") requireSvgPlan(caller);
+    const image = await savedImage(
+      ctx.db,
+      code,
+      contentOf(code),
+      ctx.origin,
+      format,
+      (ctx.query.size as QrSize | undefined) ?? code.customization.size,
+    );
+    const body = await image.render();
+    await recordDownload(ctx.db, code.id, {
+      format,
+      userId: null,
+      ipHash: await hashedClientAddress(ctx.request),
+      userAgent: ctx.request.headers.get("User-Agent"),
+    });
+    return imageResponse(body, format, {
+      "Content-Disposition": `inline; filename="${image.fileName}"`,
+      ETag: image.etag,
+    });
+  },
+
+  async getCodeAnalytics(ctx) {
+    const caller = callerOf(ctx);
+    const { code } = await codeOr404(ctx);
+    const now = new Date();
+    const to = ctx.query.to ? utcMidnight(ctx.query.to as string) : utcMidnight(isoDay(now));
+    let from = ctx.query.from
+      ? utcMidnight(ctx.query.from as string)
+      : new Date(to.getTime() - 29 * DAY_MS);
+    if (from > to) {
+      throw new ApiProblem("invalid_request", "from must be on or before to.", [
+        { field: "from", message: "from must be on or before to." },
+      ]);
+    }
+    if ((to.getTime() - from.getTime()) / DAY_MS + 1 > MAX_ANALYTICS_DAYS) {
+      const message = `Ask for at most ${MAX_ANALYTICS_DAYS} days at a time.`;
+      throw new ApiProblem("invalid_request", message, [{ field: "from", message }]);
+    }
+    // Days the plan no longer keeps are left out rather than shown as zero.
+    const kept = analyticsKeptSince(caller.plan, now);
+    if (kept && from < kept) from = utcMidnight(isoDay(new Date(kept.getTime() + DAY_MS - 1)));
+    const end = new Date(to.getTime() + DAY_MS);
+    const activity = from < end ? await codeActivity(ctx.db, code.id, from, end) : null;
+    const daily = (activity?.daily ?? []).map((day) => ({
+      date: isoDay(new Date(day.day)),
+      scans: day.scans,
+      downloads: day.downloads,
+    }));
+    return json({
+      codeId: code.id,
+      from: isoDay(from),
+      to: isoDay(to),
+      totals: {
+        scans: daily.reduce((sum, day) => sum + day.scans, 0),
+        downloads: daily.reduce((sum, day) => sum + day.downloads, 0),
+      },
+      daily,
+      countries: activity?.countries ?? [],
+      devices: activity?.devices ?? [],
+    });
+  },
+
+  async getUsage(ctx) {
+    const caller = callerOf(ctx);
+    const now = new Date();
+    const [totals, seats, keys] = await Promise.all([
+      usageTotalsQuery(ctx.db, caller.workspace.id).then(toUsageTotals),
+      countSeats(ctx.db, caller.workspace.id, now),
+      listApiKeys(ctx.db, caller.workspace.id),
+    ]);
+    const { capabilities } = PLANS[caller.plan];
+    return json({
+      workspace: { id: caller.workspace.id, name: caller.workspace.name },
+      plan: { id: caller.plan, name: PLANS[caller.plan].name },
+      limits: {
+        savedCodes: saveLimit(caller.plan),
+        seats: seatLimit(caller.plan),
+        analyticsRetentionDays: capabilities.analyticsRetentionDays,
+        requestsPerMinute: API_REQUESTS_PER_MINUTE,
+        apiKeys: MAX_KEYS_PER_WORKSPACE,
+      },
+      used: {
+        savedCodes: totals.totalQRCodes,
+        seats: seats.members + seats.pending,
+        apiKeys: keys.filter((key) => !key.revokedAt).length,
+      },
+    });
+  },
+
+  async getOpenApiDocument(ctx) {
+    return json(openApiDocument(ctx.origin), 200, { "Cache-Control": "public, max-age=300" });
+  },
+};

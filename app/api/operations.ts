@@ -1,0 +1,242 @@
+import type { z } from "../validation/zod";
+import type { ApiScope } from "./keys";
+import type { ProblemCode } from "./problem";
+import {
+  analyticsQuery,
+  analyticsSchema,
+  codeIdParams,
+  codeListSchema,
+  codeSchema,
+  createCodeSchema,
+  imageQuery,
+  imageRequestSchema,
+  listCodesQuery,
+  updateCodeSchema,
+  usageSchema,
+} from "./schemas";
+
+// Every operation of /api/v1, once: the router matches requests against this table and the
+// OpenAPI document and the reference docs are generated from it. A handler per operation id
+// lives in app/api/handlers.server.ts.
+
+export type HttpMethod = "get" | "post" | "patch" | "delete";
+
+export interface SuccessResponse {
+  status: 200 | 201 | 204;
+  description: string;
+  /** JSON answers; absent for images and empty answers. */
+  schema?: z.ZodType;
+  /** The answer is a PNG or SVG image. */
+  image?: boolean;
+}
+
+export interface Operation {
+  id: string;
+  method: HttpMethod;
+  /** The path after /api/v1, with `{name}` for path parameters. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: "Images" | "Codes" | "Analytics" | "Account" | "Meta";
+  /** The scope a key needs; null for what needs no key. */
+  scope: ApiScope | null;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  success: SuccessResponse;
+  /** The problems this operation can answer besides those of every authenticated call. */
+  problems: ProblemCode[];
+  /** What the examples send. */
+  example: { path?: string; query?: string; body?: unknown };
+}
+
+/** What any call with a key can meet. */
+export const COMMON_PROBLEMS: ProblemCode[] = [
+  "unauthorized",
+  "key_revoked",
+  "key_expired",
+  "insufficient_scope",
+  "plan_required",
+  "rate_limited",
+];
+
+/** What any POST can meet besides: a body that is not JSON, and Idempotency-Key mistakes. */
+export const POST_PROBLEMS: ProblemCode[] = [
+  "unsupported_media_type",
+  "payload_too_large",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
+];
+
+export const OPERATIONS = [
+  {
+    id: "createImage",
+    method: "post",
+    path: "/images",
+    summary: "Make a code image",
+    description:
+      "Renders a QR code as PNG or SVG without saving it, with the generator's rules: the same fields, sizes, colour-contrast check and messages. The format comes from `format`, else from the Accept header (image/svg+xml or image/png), else PNG.",
+    tag: "Images",
+    scope: "codes:write",
+    body: imageRequestSchema,
+    success: { status: 200, description: "The image.", image: true },
+    problems: ["invalid_request", "not_acceptable"],
+    example: { body: { type: "url", data: { url: "https://example.com/menu" }, format: "png" } },
+  },
+  {
+    id: "createCode",
+    method: "post",
+    path: "/qr-codes",
+    summary: "Save a code",
+    description:
+      "Saves a code in the key's workspace, recorded as made by the key's creator. With `trackScans`, a URL code encodes a short link that counts scans and redirects to the address.",
+    tag: "Codes",
+    scope: "codes:write",
+    body: createCodeSchema,
+    success: { status: 201, description: "The saved code.", schema: codeSchema },
+    problems: ["invalid_request", "save_limit_reached"],
+    example: {
+      body: {
+        type: "url",
+        data: { url: "https://example.com/menu" },
+        customization: { size: 512 },
+        title: "Menu, table 12",
+        trackScans: true,
+      },
+    },
+  },
+  {
+    id: "listCodes",
+    method: "get",
+    path: "/qr-codes",
+    summary: "List saved codes",
+    description:
+      "The workspace's codes, newest first, a page at a time. Pass the page's `nextStartingAfter` as `starting_after` for the next one; codes saved meanwhile never shift a page.",
+    tag: "Codes",
+    scope: "codes:read",
+    query: listCodesQuery,
+    success: { status: 200, description: "A page of codes.", schema: codeListSchema },
+    problems: ["invalid_request"],
+    example: { query: "limit=20" },
+  },
+  {
+    id: "getCode",
+    method: "get",
+    path: "/qr-codes/{id}",
+    summary: "Get a code",
+    description: "One saved code of the key's workspace.",
+    tag: "Codes",
+    scope: "codes:read",
+    params: codeIdParams,
+    success: { status: 200, description: "The code.", schema: codeSchema },
+    problems: ["not_found"],
+    example: { path: "/qr-codes/42" },
+  },
+  {
+    id: "updateCode",
+    method: "patch",
+    path: "/qr-codes/{id}",
+    summary: "Change a code",
+    description: "Renames a code, or shares it (`public`) or stops sharing it.",
+    tag: "Codes",
+    scope: "codes:write",
+    params: codeIdParams,
+    body: updateCodeSchema,
+    success: { status: 200, description: "The changed code.", schema: codeSchema },
+    problems: ["not_found", "invalid_request", "unsupported_media_type"],
+    example: { path: "/qr-codes/42", body: { title: "Menu, terrace", public: true } },
+  },
+  {
+    id: "deleteCode",
+    method: "delete",
+    path: "/qr-codes/{id}",
+    summary: "Delete a code",
+    description:
+      "Deletes a code with its downloads and scans. A printed tracked code then answers that it was deleted.",
+    tag: "Codes",
+    scope: "codes:write",
+    params: codeIdParams,
+    success: { status: 204, description: "Deleted." },
+    problems: ["not_found"],
+    example: { path: "/qr-codes/42" },
+  },
+  {
+    id: "getCodeImage",
+    method: "get",
+    path: "/qr-codes/{id}/image",
+    summary: "Download a code's image",
+    description:
+      "The saved code as PNG or SVG, at its own size or another. A tracked code encodes its short link. Counts as a download in the analytics.",
+    tag: "Codes",
+    scope: "codes:read",
+    params: codeIdParams,
+    query: imageQuery,
+    success: { status: 200, description: "The image.", image: true },
+    problems: ["not_found", "invalid_request"],
+    example: { path: "/qr-codes/42/image", query: "format=svg&size=1024" },
+  },
+  {
+    id: "getCodeAnalytics",
+    method: "get",
+    path: "/qr-codes/{id}/analytics",
+    summary: "A code's scans and downloads",
+    description:
+      "Scans and downloads per UTC day, and scans by country and device, between `from` and `to` (at most 366 days). Days before what the plan keeps are left out.",
+    tag: "Analytics",
+    scope: "analytics:read",
+    params: codeIdParams,
+    query: analyticsQuery,
+    success: { status: 200, description: "The code's analytics.", schema: analyticsSchema },
+    problems: ["not_found", "invalid_request"],
+    example: { path: "/qr-codes/42/analytics", query: "from=2026-01-01&to=2026-01-31" },
+  },
+  {
+    id: "getUsage",
+    method: "get",
+    path: "/usage",
+    summary: "Plan, limits and usage",
+    description: "The workspace's plan, its limits, and how much of them is used.",
+    tag: "Account",
+    scope: "codes:read",
+    success: { status: 200, description: "Usage.", schema: usageSchema },
+    problems: [],
+    example: {},
+  },
+  {
+    id: "getOpenApiDocument",
+    method: "get",
+    path: "/openapi.json",
+    summary: "This API's OpenAPI document",
+    description: "The OpenAPI 3.1 document of /api/v1. Needs no key.",
+    tag: "Meta",
+    scope: null,
+    success: { status: 200, description: "The OpenAPI document." },
+    problems: [],
+    example: {},
+  },
+] as const satisfies readonly Operation[];
+
+export type OperationId = (typeof OPERATIONS)[number]["id"];
+
+/** The operations whose path matches, with the path's parameters. */
+export function matchPath(
+  path: string,
+): { operations: Operation[]; params: Record<string, string> } | null {
+  for (const candidate of new Set(OPERATIONS.map((operation) => operation.path))) {
+    const names: string[] = [];
+    const pattern = new RegExp(
+      `^${candidate.replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return "([^/]+)";
+      })}$`,
+    );
+    const match = pattern.exec(path);
+    if (match) {
+      return {
+        operations: OPERATIONS.filter((operation) => operation.path === candidate),
+        params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])),
+      };
+    }
+  }
+  return null;
+}

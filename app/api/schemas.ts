@@ -1,0 +1,262 @@
+import { contentDataSchemas, qrStyleSchema } from "../qr/schema";
+import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../qr/types";
+import { z } from "../validation/zod";
+import { API_SCOPES } from "./keys";
+
+// The public API's requests and answers (issue #16). The handlers validate with these schemas
+// and the OpenAPI document is generated from them (app/api/openapi.ts), so the two cannot
+// disagree. Field names are the generator's, as in the share links and /api/qr-codes/generate.
+
+const DATA_EXAMPLES: Record<QrType, Record<string, unknown>> = {
+  url: { url: "https://example.com/menu" },
+  text: { text: "Table 12" },
+  email: { email: "hello@example.com", subject: "Hello", message: "" },
+  phone: { phone: "+1 555 0100" },
+  sms: { phone: "+1 555 0100", message: "Hi!" },
+  wifi: { ssid: "Cafe Guest", password: "espresso123", encryption: "WPA", hidden: false },
+  contact: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+};
+
+export const customizationSchema = (qrStyleSchema as z.ZodType).meta({
+  id: "Customization",
+  description:
+    "Size in pixels (256, 512, 1024 or 2048) and colours as #rgb or #rrggbb. The colours must contrast enough for phones to scan the code.",
+  example: { size: 512, fgColor: "#111827", bgColor: "#ffffff" },
+});
+
+/** One request shape per type: `{type, data, customization}`, where `data` is the type's fields. */
+function contentRequest<T extends QrType>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    data: (contentDataSchemas[type] as z.ZodType).meta({
+      id: `${type[0]!.toUpperCase()}${type.slice(1)}Data`,
+      description: `The fields of a ${QR_TYPE_LABELS[type]} code.`,
+      example: DATA_EXAMPLES[type],
+    }),
+    customization: customizationSchema.optional(),
+  });
+}
+
+/** The request of each type, to validate with once `type` is known. */
+export const contentRequests = Object.fromEntries(
+  QR_TYPES.map((type) => [type, contentRequest(type)]),
+) as { [K in QrType]: ReturnType<typeof contentRequest<K>> };
+
+const TYPE_MESSAGE = `Choose one of the seven code types: ${QR_TYPES.join(", ")}.`;
+
+const imageFormat = z.enum(["png", "svg"]).meta({
+  description: "PNG (any plan with API access) or SVG.",
+});
+
+export const imageRequestSchema = z
+  .discriminatedUnion(
+    "type",
+    QR_TYPES.map((type) =>
+      contentRequests[type].extend({
+        format: imageFormat.optional().meta({
+          description: "png or svg; when absent, the Accept header decides (PNG by default).",
+        }),
+      }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+    { error: TYPE_MESSAGE },
+  )
+  .meta({
+    id: "ImageRequest",
+    example: { type: "url", data: { url: "https://example.com/menu" }, format: "png" },
+  });
+
+const title = z
+  .string()
+  .trim()
+  .min(1, "Give the code a title, so you can find it later.")
+  .max(120, "Titles can be at most 120 characters.");
+
+export const createCodeSchema = z
+  .discriminatedUnion(
+    "type",
+    QR_TYPES.map((type) =>
+      contentRequests[type].extend({
+        title,
+        trackScans: z.boolean().optional().meta({
+          description:
+            "Encode a short link on this service that counts each scan, then redirects (URL codes only).",
+        }),
+      }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+    { error: TYPE_MESSAGE },
+  )
+  .meta({
+    id: "CreateCodeRequest",
+    example: {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      customization: { size: 512 },
+      title: "Menu, table 12",
+      trackScans: true,
+    },
+  });
+
+export const updateCodeSchema = z
+  .object({
+    title: title.optional(),
+    public: z.boolean().optional().meta({
+      description: "Shared codes can be downloaded by anyone with the link.",
+    }),
+  })
+  .refine((body) => body.title !== undefined || body.public !== undefined, {
+    message: "Send title, public or both.",
+  })
+  .meta({ id: "UpdateCodeRequest", example: { title: "Menu, terrace" } });
+
+export const codeIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int("A code id is a whole number.")
+    .positive("A code id is a whole number.")
+    .meta({ description: "The code's id.", example: 42 }),
+});
+
+export const listCodesQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int("limit is a whole number from 1 to 100.")
+    .min(1, "limit is a whole number from 1 to 100.")
+    .max(100, "limit is a whole number from 1 to 100.")
+    .default(20)
+    .meta({ description: "How many codes to return, 1 to 100.", example: 20 }),
+  starting_after: z.coerce
+    .number()
+    .int("starting_after is the id of the last code of the previous page.")
+    .positive("starting_after is the id of the last code of the previous page.")
+    .optional()
+    .meta({
+      description:
+        "The id of the last code on the previous page (its nextStartingAfter). Codes come newest first; codes added meanwhile do not shift the pages.",
+    }),
+});
+
+export const imageQuery = z.object({
+  format: imageFormat.default("png"),
+  size: z.coerce
+    .number()
+    .refine((value) => (QR_SIZES as readonly number[]).includes(value), {
+      message: "Choose a size of 256, 512, 1024 or 2048 pixels.",
+    })
+    .optional()
+    .meta({ description: "256, 512, 1024 or 2048; the code's own size when absent." }),
+});
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Use a real date.");
+
+export const analyticsQuery = z.object({
+  from: isoDay.optional().meta({
+    description:
+      "First day (UTC), inclusive. Defaults to 29 days before `to`; never earlier than the plan keeps analytics.",
+    example: "2026-01-01",
+  }),
+  to: isoDay
+    .optional()
+    .meta({ description: "Last day (UTC), inclusive. Defaults to today.", example: "2026-01-31" }),
+});
+
+const timestamp = z.string().meta({ format: "date-time", example: "2026-01-31T12:00:00.000Z" });
+
+export const codeSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string().nullable(),
+    type: z.enum(QR_TYPES),
+    data: z.record(z.string(), z.union([z.string(), z.boolean()])).meta({
+      description: "The type's fields, as for creating it.",
+    }),
+    customization: z.object({
+      size: z.number().int(),
+      fgColor: z.string(),
+      bgColor: z.string(),
+    }),
+    public: z.boolean(),
+    trackedLink: z
+      .object({ slug: z.string(), url: z.string() })
+      .nullable()
+      .meta({ description: "The short link the code encodes when scans are tracked." }),
+    imageUrls: z.object({ png: z.string(), svg: z.string() }),
+    downloads: z.number().int(),
+    createdBy: z.string().nullable().meta({ description: "E-mail of the member who made it." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Code" });
+
+export const codeListSchema = z
+  .object({
+    data: z.array(codeSchema),
+    hasMore: z.boolean(),
+    nextStartingAfter: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Pass as starting_after for the next page; null on the last page." }),
+  })
+  .meta({ id: "CodeList" });
+
+const named = z.object({ name: z.string(), scans: z.number().int() });
+
+export const analyticsSchema = z
+  .object({
+    codeId: z.number().int(),
+    from: z.string().meta({ format: "date" }),
+    to: z.string().meta({ format: "date" }),
+    totals: z.object({ scans: z.number().int(), downloads: z.number().int() }),
+    daily: z.array(
+      z.object({
+        date: z.string().meta({ format: "date" }),
+        scans: z.number().int(),
+        downloads: z.number().int(),
+      }),
+    ),
+    countries: z.array(named),
+    devices: z.array(named),
+  })
+  .meta({ id: "CodeAnalytics" });
+
+export const usageSchema = z
+  .object({
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    plan: z.object({ id: z.string(), name: z.string() }),
+    limits: z.object({
+      savedCodes: z.number().int().nullable().meta({ description: "null: unlimited." }),
+      seats: z.number().int(),
+      analyticsRetentionDays: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "null: kept always." }),
+      requestsPerMinute: z.number().int(),
+      apiKeys: z.number().int(),
+    }),
+    used: z.object({
+      savedCodes: z.number().int(),
+      seats: z.number().int(),
+      apiKeys: z.number().int(),
+    }),
+  })
+  .meta({ id: "Usage" });
+
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ format: "uri-reference" }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().meta({ description: "A stable machine-readable reason." }),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: "What is wrong with each field, in the generator's words." }),
+  })
+  .meta({ id: "Problem" });
+
+export const scopeSchema = z.enum(API_SCOPES);

@@ -1,0 +1,40 @@
+import type { Database } from "../db/client.server";
+import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
+import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+
+// Sharing and deleting a code, with their entries in the audit log: the dashboard's forms and
+// the public API make the same changes. The caller checked who may.
+
+/** Shares a code or stops sharing it; null when the workspace has no such code. */
+export async function setCodeSharing(
+  db: Database,
+  id: number,
+  workspaceId: string,
+  actor: AuditActor,
+  isPublic: boolean,
+) {
+  const changed = await updateWorkspaceCode(db, id, workspaceId, { isPublic });
+  if (!changed) return null;
+  await recordAudit(db, {
+    workspaceId,
+    actor,
+    action: isPublic ? "code.made_public" : "code.made_private",
+    target: id,
+    details: { title: changed.title ?? undefined },
+  });
+  return changed;
+}
+
+/** Deletes a code with its downloads and scans; null when the workspace has no such code. */
+export async function deleteCode(db: Database, id: number, workspaceId: string, actor: AuditActor) {
+  const deleted = await deleteWorkspaceCode(db, id, workspaceId);
+  if (!deleted) return null;
+  await recordAudit(db, {
+    workspaceId,
+    actor,
+    action: "code.deleted",
+    target: id,
+    details: { title: deleted.title ?? undefined },
+  });
+  return deleted;
+}

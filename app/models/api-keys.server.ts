@@ -1,0 +1,186 @@
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { lastFour, MAX_KEYS_PER_WORKSPACE, newApiKey, type ApiScope } from "../api/keys";
+import type { Database } from "../db/client.server";
+import {
+  type ApiKeyRecord,
+  apiKeys,
+  type UserRecord,
+  users,
+  type WorkspaceRecord,
+  workspaces,
+} from "../db/schema";
+import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+import { hashToken } from "./account-tokens.server";
+
+// The workspace's API keys: made and revoked on the dashboard's API tab, looked up by hash on
+// every /api/v1 request.
+
+export interface NewApiKey {
+  workspaceId: string;
+  actor: AuditActor;
+  name: string;
+  scopes: ApiScope[];
+  expiresAt: Date | null;
+}
+
+/**
+ * Makes a key if the workspace has fewer than MAX_KEYS_PER_WORKSPACE working ones (checked in
+ * the same statement, so two at once cannot both take the last place). Returns the key, to be
+ * shown once, or null when the workspace is full.
+ */
+export async function createApiKey(
+  db: Database,
+  input: NewApiKey,
+  now = new Date(),
+): Promise<{ id: string; key: string } | null> {
+  const key = newApiKey();
+  const id = `key_${crypto.randomUUID()}`;
+  const working = db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, input.workspaceId), isNull(apiKeys.revokedAt)));
+  const [inserted] = await db.batch([
+    db
+      .insert(apiKeys)
+      .select(
+        db
+          .select({
+            id: sql`${id}`.as("id"),
+            workspaceId: sql`${input.workspaceId}`.as("workspace_id"),
+            createdBy: sql`${input.actor.id}`.as("created_by"),
+            name: sql`${input.name}`.as("name"),
+            tokenHash: sql`${await hashToken(key)}`.as("token_hash"),
+            lastFour: sql`${lastFour(key)}`.as("last_four"),
+            scopes: sql`${JSON.stringify(input.scopes)}`.as("scopes"),
+            expiresAt: sql`${input.expiresAt?.getTime() ?? null}`.as("expires_at"),
+            lastUsedAt: sql`NULL`.as("last_used_at"),
+            revokedAt: sql`NULL`.as("revoked_at"),
+            createdAt: sql`${now.getTime()}`.as("created_at"),
+          })
+          .from(workspaces)
+          .where(
+            and(
+              eq(workspaces.id, input.workspaceId),
+              sql`(${working}) < ${MAX_KEYS_PER_WORKSPACE}`,
+            ),
+          ),
+      )
+      .returning({ id: apiKeys.id }),
+    recordAudit(
+      db,
+      {
+        workspaceId: input.workspaceId,
+        actor: input.actor,
+        action: "api_key.created",
+        target: id,
+        details: { name: input.name, scopes: input.scopes },
+      },
+      { onlyIf: sql`EXISTS (SELECT 1 FROM api_keys WHERE id = ${id})`, now },
+    ),
+  ]);
+  return inserted.length > 0 ? { id, key } : null;
+}
+
+export interface ListedApiKey extends ApiKeyRecord {
+  creatorName: string | null;
+  creatorEmail: string | null;
+}
+
+/** The workspace's keys, newest first, with who made them. */
+export async function listApiKeys(db: Database, workspaceId: string): Promise<ListedApiKey[]> {
+  const rows = await db
+    .select({
+      key: apiKeys,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(apiKeys.createdAt))
+    .all();
+  return rows.map(({ key, firstName, lastName, email }) => ({
+    ...key,
+    creatorName: [firstName, lastName].filter(Boolean).join(" ") || null,
+    creatorEmail: email,
+  }));
+}
+
+/** Revokes a working key of the workspace; returns its name, or null when there is none. */
+export async function revokeApiKey(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<string | null> {
+  const target = and(
+    eq(apiKeys.id, id),
+    eq(apiKeys.workspaceId, workspaceId),
+    isNull(apiKeys.revokedAt),
+  );
+  const key = await db.select({ name: apiKeys.name }).from(apiKeys).where(target).get();
+  if (!key) return null;
+  const [revoked] = await db.batch([
+    db.update(apiKeys).set({ revokedAt: now }).where(target).returning({ id: apiKeys.id }),
+    recordAudit(
+      db,
+      { workspaceId, actor, action: "api_key.revoked", target: id, details: { name: key.name } },
+      {
+        onlyIf: sql`EXISTS (SELECT 1 FROM api_keys WHERE id = ${id} AND revoked_at = ${now.getTime()})`,
+        now,
+      },
+    ),
+  ]);
+  return revoked.length > 0 ? key.name : null;
+}
+
+/** A key found by its hash, with its workspace and the owner whose plan the workspace has. */
+export interface KeyHolder {
+  key: ApiKeyRecord;
+  workspace: WorkspaceRecord;
+  owner: UserRecord;
+  /** Who the key acts as in the records (codes made, the audit log): its maker, else the owner. */
+  actor: AuditActor;
+}
+
+const creators = alias(users, "creator");
+
+/** One indexed query per request: the key, its workspace, the workspace's owner, its maker. */
+export async function findApiKey(db: Database, tokenHash: string): Promise<KeyHolder | null> {
+  const row = await db
+    .select({
+      key: apiKeys,
+      workspace: workspaces,
+      owner: users,
+      creatorEmail: creators.email,
+    })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .leftJoin(creators, eq(creators.id, apiKeys.createdBy))
+    .where(eq(apiKeys.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  const { creatorEmail, ...holder } = row;
+  const actor =
+    row.key.createdBy && creatorEmail
+      ? { id: row.key.createdBy, email: creatorEmail }
+      : { id: row.owner.id, email: row.owner.email };
+  return { ...holder, actor };
+}
+
+/** Notes that the key was used, at most once a minute (a busy key would otherwise write always). */
+export async function touchApiKey(db: Database, id: string, now = new Date()): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
+}
