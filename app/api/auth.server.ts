@@ -4,6 +4,7 @@ import { hashToken } from "../models/account-tokens.server";
 import { findApiKey, type KeyHolder, touchApiKey } from "../models/api-keys.server";
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { effectivePlan } from "../plans/effective";
+import { cachedKey, keepKey } from "./key-cache.server";
 import { type ApiScope, looksLikeApiKey } from "./keys";
 import { ApiProblem } from "./problem";
 
@@ -33,8 +34,13 @@ export async function authenticate(
   if (!looksLikeApiKey(token)) {
     throw new ApiProblem("unauthorized", `That is not an API key of this service. ${HOW}`);
   }
-  const holder = await findApiKey(db, await hashToken(token));
-  if (!holder) throw new ApiProblem("unauthorized", `This API key is not known. ${HOW}`);
+  const tokenHash = await hashToken(token);
+  let holder = cachedKey(tokenHash, now.getTime());
+  if (!holder) {
+    holder = await findApiKey(db, tokenHash);
+    if (!holder) throw new ApiProblem("unauthorized", `This API key is not known. ${HOW}`);
+    keepKey(tokenHash, holder, now.getTime());
+  }
   const { key } = holder;
   if (key.revokedAt) {
     throw new ApiProblem(
@@ -57,14 +63,18 @@ export async function authenticate(
       { "Retry-After": "60" },
     );
   }
-  const plan = effectivePlan(holder.owner, now);
+  const plan = effectivePlan(holder.ownerPlan, now);
   if (!PLANS[plan].capabilities.api) {
     throw new ApiProblem(
       "plan_required",
       `The API is part of the Ultimate plan, and this workspace is on ${PLANS[plan].name}. The key is kept: it works again once the workspace's owner upgrades.`,
     );
   }
-  waitUntil(touchApiKey(db, key.id, now));
+  // Last use is kept to the minute: most calls write nothing.
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= 60_000) {
+    key.lastUsedAt = now;
+    waitUntil(touchApiKey(db, key.id, now));
+  }
   return { ...holder, plan };
 }
 

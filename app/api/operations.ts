@@ -218,22 +218,31 @@ export const OPERATIONS = [
 
 export type OperationId = (typeof OPERATIONS)[number]["id"];
 
+/** Each distinct path once, as a pattern with its parameters' names (built once per isolate). */
+const PATTERNS = [...new Set(OPERATIONS.map((operation) => operation.path))].map((path) => {
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    })}$`,
+  );
+  return {
+    pattern,
+    names,
+    operations: (OPERATIONS as readonly Operation[]).filter((operation) => operation.path === path),
+  };
+});
+
 /** The operations whose path matches, with the path's parameters. */
 export function matchPath(
   path: string,
 ): { operations: Operation[]; params: Record<string, string> } | null {
-  for (const candidate of new Set(OPERATIONS.map((operation) => operation.path))) {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      `^${candidate.replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return "([^/]+)";
-      })}$`,
-    );
+  for (const { pattern, names, operations } of PATTERNS) {
     const match = pattern.exec(path);
     if (match) {
       return {
-        operations: OPERATIONS.filter((operation) => operation.path === candidate),
+        operations,
         params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])),
       };
     }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { keyFormInput, keyFormSchema } from "../api/key-form";
+import { forgetKey } from "../api/key-cache.server";
 import { API_SCOPES, KEY_PREFIX, MAX_KEYS_PER_WORKSPACE, SCOPE_ACTIONS } from "../api/keys";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
@@ -94,6 +95,7 @@ export async function apiAction(
   if (intent === "revoke-key") {
     const name = await revokeApiKey(ctx.db, workspaceId, String(ctx.form.get("key") ?? ""), actor);
     if (!name) return refuse(ctx, "Key not found", "It may have been revoked already.");
+    forgetKey(String(ctx.form.get("key")));
     return redirectWithToast(ctx.request, API_TAB, {
       title: "Key revoked",
       description: `“${name}” no longer works. Calls with it get 401.`,

@@ -40,7 +40,7 @@ export interface AuditDetails {
   title?: string;
   change?: PlanChange;
   /** An API key's scopes. */
-  scopes?: string[];
+  scopes?: readonly string[];
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
 }

@@ -65,3 +65,27 @@ function summarise(profile, file) {
     );
   }
 }
+
+/**
+ * The Worker isolate's busy time (CPU samples that are not idle) while `during` runs, in ms: the
+ * JavaScript a request costs, without local D1 and the other simulated services, which run
+ * outside the isolate (and in production on other machines).
+ */
+export async function isolateBusyMs(inspectorPort, during) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const target = targets.find((t) => !t.title?.startsWith("core:")) ?? targets[0];
+  const inspector = await connect(target.webSocketDebuggerUrl);
+  await inspector.send("Profiler.enable");
+  await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+  await inspector.send("Profiler.start");
+  await during();
+  const { profile } = await inspector.send("Profiler.stop");
+  inspector.close();
+  const idle = new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === "(idle)").map((n) => n.id),
+  );
+  return profile.samples.reduce(
+    (sum, nodeId, i) => (idle.has(nodeId) ? sum : sum + (profile.timeDeltas[i] ?? 0) / 1000),
+    0,
+  );
+}

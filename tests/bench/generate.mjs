@@ -5,6 +5,7 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { apiBench } from "./api.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { startApp } from "./workerd-app.mjs";
 
@@ -74,8 +75,8 @@ async function dashboardTimes(app, count) {
   await rows(
     500,
     "qr_codes",
-    "user_id, type, data, customization, title, created_at, updated_at",
-    `(SELECT id FROM users WHERE email = 'busy@example.com'), 'url',
+    "workspace_id, user_id, type, data, customization, title, created_at, updated_at",
+    `(SELECT 'ws_' || id FROM users WHERE email = 'busy@example.com'), (SELECT id FROM users WHERE email = 'busy@example.com'), 'url',
      json_object('url', 'https://example.com/' || i), '{"size":256,"fgColor":"#000000","bgColor":"#ffffff"}',
      'Code ' || i, ${now} - i * 60000, ${now}`,
   );
@@ -166,7 +167,7 @@ async function run(url, size, count, address, concurrency = CONCURRENCY) {
 let ip = 0;
 const nextAddress = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
 
-const app = await startApp({ port: APP_PORT });
+const app = await startApp({ port: APP_PORT, inspectorPort: APP_PORT + 3 });
 const nodeServer = await startNodeQrcode();
 try {
   const rows = [];
@@ -197,6 +198,8 @@ try {
   console.log(
     "\n'app alone' is one connection at a time. workerd runs one isolate on one thread, so at saturation\n1000 / req/s is the wall time each request holds it: an upper bound on its CPU time.\n",
   );
+
+  await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
 
   const signIns = await signInTimes(app.url, 9);
   console.log(

@@ -23,6 +23,16 @@ describe("the audit log in words", () => {
     ],
     ["code.made_public", { title: "Menu" }, "Ada Lovelace made the code “Menu” public"],
     [
+      "api_key.created",
+      { name: "Print pipeline", scopes: ["codes:read", "codes:write"] },
+      "Ada Lovelace created the API key “Print pipeline” (codes:read, codes:write)",
+    ],
+    [
+      "api_key.revoked",
+      { name: "Print pipeline" },
+      "Ada Lovelace revoked the API key “Print pipeline”",
+    ],
+    [
       "plan.changed",
       { change: "trial", from: "free", to: "premium" },
       "Ada Lovelace started a Premium trial",
