@@ -9,6 +9,8 @@ import { runScheduledJobs } from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
 import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
+import { recordDeadScans, recordScanBatch, type ScanEvent } from "./scans/events.server";
+import { scanRedirect } from "./scans/redirect.server";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
@@ -76,11 +78,19 @@ export default {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 
-  // The mail queue and its dead-letter queue (wrangler.toml [[queues.consumers]]); dead-letter
-  // queues are named after their queue with "-dlq" at the end.
+  // The mail and scan queues and their dead-letter queues (wrangler.toml [[queues.consumers]]),
+  // told apart by name: "qr-code-creator-scans…" or "…-mail…", with "-dlq" at the end of a
+  // dead-letter queue (staging adds "-staging" before it).
   async queue(batch, env) {
+    const dead = batch.queue.endsWith("-dlq");
+    if (batch.queue.startsWith("qr-code-creator-scans")) {
+      const scans = batch as MessageBatch<ScanEvent>;
+      if (dead) recordDeadScans(scans);
+      else await recordScanBatch(scans, env.DB);
+      return;
+    }
     const mail = batch as MessageBatch<QueuedMail>;
-    if (batch.queue.endsWith("-dlq")) recordDeadMail(mail);
+    if (dead) recordDeadMail(mail);
     else await deliverMailBatch(mail, getMailSettings(), env.DB);
   },
 } satisfies ExportedHandler<Env>;
@@ -91,6 +101,8 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   if (isCrossSiteMutation(request)) {
     return withSecurityHeaders(request, crossSiteRefusal(request), info);
   }
+  const scan = await scanRedirect(request, info.waitUntil);
+  if (scan) return withSecurityHeaders(request, scan, info);
   const app = await currentApp();
   const cached = await fromEdgeCache(request, info.requestId, app.version);
   if (cached) return cached;

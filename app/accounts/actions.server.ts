@@ -165,7 +165,7 @@ async function signOutEverywhere({ request, db, user }: Context) {
 async function remove({ request, form, db, user }: Context) {
   const submission = parseWithZod(form, { schema: deletionSchema(user.email) });
   if (submission.status !== "success") return refuse("delete", submission.reply(), 400);
-  const deletion = await deleteAccount(db, user);
+  const deletion = await deleteAccount(db, user, new URL(request.url).origin);
   if (!deletion.ok) {
     return refuse("delete", problem(submission, null, deletion.message), deletion.status);
   }

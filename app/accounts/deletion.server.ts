@@ -6,6 +6,8 @@ import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { accountDeletedMessage } from "../mail/templates";
 import { deleteUserRows, ownedWorkspacesWithOthers } from "../models/account.server";
+import { trackedSlugsIn } from "../models/qr-codes.server";
+import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
 import { deleteLogosOf } from "../storage/logos.server";
 
@@ -22,7 +24,11 @@ export const STORAGE_UNAVAILABLE =
 
 export type Deletion = { ok: true } | { ok: false; status: 409 | 503; message: string };
 
-export async function deleteAccount(db: Database, user: UserRecord): Promise<Deletion> {
+export async function deleteAccount(
+  db: Database,
+  user: UserRecord,
+  origin: string,
+): Promise<Deletion> {
   const shared = await ownedWorkspacesWithOthers(db, user.id);
   if (shared.length > 0) {
     const names = shared.map(({ name }) => `“${name}”`).join(", ");
@@ -49,7 +55,10 @@ export async function deleteAccount(db: Database, user: UserRecord): Promise<Del
     log("warn", "account_deletion_logos_failed", describeError(error));
     return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };
   }
+  const slugs = await trackedSlugsIn(db, { ownerId: user.id });
   await deleteUserRows(db, user.id);
+  // Printed tracked codes answer 410 at once here; other data centres' copies expire.
+  await forgetLinks(origin, slugs);
   log("info", "account_deleted", { userId: user.id });
   await sendMail(accountDeletedMessage({ to: user.email, firstName: user.firstName }));
   return { ok: true };

@@ -258,6 +258,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
       ctx.params.id as number,
       caller.workspace.id,
       caller.actor,
+      ctx.origin,
     );
     if (!deleted)
       throw new ApiProblem(

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.server";
-import { deleteWorkspaceCode, updateWorkspaceCode } from "../models/qr-codes.server";
+import { deleteWorkspaceCode, trackedSlugs, updateWorkspaceCode } from "../models/qr-codes.server";
+import { forgetLinks } from "../scans/links.server";
 import { type AuditActor, recordAudit } from "../workspaces/audit.server";
 
 // Sharing and deleting a code, with their entries in the audit log: the dashboard's forms and
@@ -25,10 +26,21 @@ export async function setCodeSharing(
   return changed;
 }
 
-/** Deletes a code with its downloads and scans; null when the workspace has no such code. */
-export async function deleteCode(db: Database, id: number, workspaceId: string, actor: AuditActor) {
+/**
+ * Deletes a code with its downloads and scans, and the edge copy of its tracked link here (so
+ * this data centre answers 410 at once); null when the workspace has no such code.
+ */
+export async function deleteCode(
+  db: Database,
+  id: number,
+  workspaceId: string,
+  actor: AuditActor,
+  origin: string,
+) {
+  const slug = (await trackedSlugs(db, [id])).get(id);
   const deleted = await deleteWorkspaceCode(db, id, workspaceId);
   if (!deleted) return null;
+  if (slug) await forgetLinks(origin, [slug]);
   await recordAudit(db, {
     workspaceId,
     actor,

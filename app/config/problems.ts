@@ -13,6 +13,8 @@ export const REQUIRED_BINDINGS = [
   "RATE_LIMITER",
   "AUTH_RATE_LIMITER",
   "MAIL_QUEUE",
+  "SCAN_QUEUE",
+  "API_RATE_LIMITER",
 ];
 
 const varsSchema = z.object({

@@ -114,7 +114,8 @@ export async function codeAction(
     });
   }
   if (intent === "delete") {
-    if (!(await deleteCode(db, id, workspaceId, actor))) return missing();
+    const origin = new URL(request.url).origin;
+    if (!(await deleteCode(db, id, workspaceId, actor, origin))) return missing();
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }
   throw redirect(back, 303);

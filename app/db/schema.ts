@@ -225,8 +225,13 @@ export const qrScans = sqliteTable(
     userAgent: text("user_agent"),
     location: text("location", { mode: "json" }).$type<Record<string, unknown>>(),
     scannedAt: integer("scanned_at", { mode: "timestamp_ms" }).notNull(),
+    /** The queued scan event's id: a message delivered twice is recorded once. */
+    eventId: text("event_id"),
   },
-  (table) => [index("qr_scans_by_code").on(table.qrCodeId, table.scannedAt)],
+  (table) => [
+    index("qr_scans_by_code").on(table.qrCodeId, table.scannedAt),
+    uniqueIndex("qr_scans_by_event").on(table.eventId),
+  ],
 );
 
 export const trackedLinks = sqliteTable(

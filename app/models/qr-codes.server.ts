@@ -330,22 +330,6 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
   return row ?? null;
 }
 
-export interface ScanRecord {
-  ipHash: string;
-  userAgent: string | null;
-  location: { country: string | null; city: string | null; device: string };
-}
-
-export async function recordScan(db: Database, codeId: number, scan: ScanRecord, now = new Date()) {
-  await db.insert(qrScans).values({
-    qrCodeId: codeId,
-    ipAddress: scan.ipHash,
-    userAgent: scan.userAgent?.slice(0, 256) ?? null,
-    location: scan.location,
-    scannedAt: now,
-  });
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DailyActivity {
@@ -432,4 +416,23 @@ export function toScanBreakdown(countries: NamedCount[], devices: NamedCount[]):
   const named = (rows: NamedCount[]) =>
     rows.map((row) => ({ name: row.name ?? "unknown", scans: row.scans }));
   return { countries: named(countries), devices: named(devices) };
+}
+
+/** The tracked links' slugs of the codes in these workspaces (before the codes are deleted). */
+export async function trackedSlugsIn(
+  db: Database,
+  where: { workspaceId: string } | { ownerId: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ slug: trackedLinks.slug })
+    .from(trackedLinks)
+    .innerJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))
+    .innerJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .where(
+      "workspaceId" in where
+        ? eq(workspaces.id, where.workspaceId)
+        : eq(workspaces.ownerId, where.ownerId),
+    )
+    .all();
+  return rows.map((row) => row.slug);
 }

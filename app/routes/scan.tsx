@@ -1,43 +1,21 @@
 import { data, Link, redirect } from "react-router";
-import { deviceClass } from "../codes/device";
 import { createDatabase } from "../db/client.server";
-import { findTrackedLink, recordScan } from "../models/qr-codes.server";
-import { effectivePlan } from "../plans/effective";
-import { countsScans } from "../plans/rules";
-import { hashedClientAddress } from "../security/client.server";
-import { requestInfoContext } from "../request-context";
+import { findTrackedLink } from "../models/qr-codes.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
 /**
- * GET /s/{slug}: where a tracked code points. It always redirects while the code exists, also
- * after the owner's plan lapses (only the counting stops), so a printed code never breaks; a
- * deleted code answers 410 with a page that says so.
+ * GET /s/{slug} when the fast path (app/scans/redirect.server.ts) did not answer: a deleted code
+ * answers 410 with a page that says so, an unknown link 404. A live link found here (a race with
+ * its creation, or the fast path failing) still redirects, uncounted, so a printed code never
+ * breaks.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = createDatabase();
+export async function loader({ params }: Route.LoaderArgs) {
   const link = /^[0-9A-Za-z]{6,20}$/.test(params.slug)
-    ? await findTrackedLink(db, params.slug)
+    ? await findTrackedLink(createDatabase(), params.slug)
     : null;
   if (!link) throw data({ gone: false }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
-
-  const { owner } = link;
-  if (owner && countsScans(effectivePlan(owner, new Date()))) {
-    const cf = (request as Request & { cf?: { country?: string; city?: string } }).cf;
-    const userAgent = request.headers.get("User-Agent");
-    const scan = recordScan(db, link.codeId, {
-      ipHash: await hashedClientAddress(request),
-      userAgent,
-      location: {
-        country: cf?.country ?? null,
-        city: cf?.city ?? null,
-        device: deviceClass(userAgent),
-      },
-    });
-    // The visitor is on their way at once; the row is written after the response.
-    context.get(requestInfoContext).waitUntil(scan);
-  }
   return redirect(link.targetUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -6,15 +6,29 @@ export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
+// The HMAC key, imported once per isolate and secret (a scan would otherwise import it again).
+let addressKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+function addressHashKey(): Promise<CryptoKey> {
+  const secret = getSecret();
+  if (addressKey?.secret !== secret) {
+    addressKey = {
+      secret,
+      key: crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(`address:${secret}`),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      ),
+    };
+  }
+  return addressKey.key;
+}
+
 /** A keyed hash of the caller's address: enough to count per network, useless to identify. */
 export async function hashedClientAddress(request: Request): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(`address:${getSecret()}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await addressHashKey();
   const mac = await crypto.subtle.sign(
     "HMAC",
     key,

@@ -13,7 +13,9 @@ import {
   transferOwnership,
 } from "../models/members.server";
 import type { Membership } from "../models/workspaces.server";
+import { trackedSlugsIn } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
+import { forgetLinks } from "../scans/links.server";
 import { chooseWorkspace, requirePermission } from "./current.server";
 import { inviteMember, TEAM_TAB } from "./invite.server";
 import { personalWorkspaceId, personName } from "./personal";
@@ -245,9 +247,11 @@ async function destroy(ctx: Ctx) {
       `To confirm, type the workspace's name exactly: ${workspace.name}`,
     );
   }
+  const slugs = await trackedSlugsIn(ctx.db, { workspaceId: workspace.id });
   if (!(await deleteTeamWorkspace(ctx.db, workspace.id, ctx.user.id))) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
+  await forgetLinks(new URL(ctx.request.url).origin, slugs);
   return back(
     ctx,
     {

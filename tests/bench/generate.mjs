@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
+import { scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
 
 const SIZES = [256, 1024, 2048];
@@ -167,7 +168,15 @@ async function run(url, size, count, address, concurrency = CONCURRENCY) {
 let ip = 0;
 const nextAddress = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
 
-const app = await startApp({ port: APP_PORT, inspectorPort: APP_PORT + 3 });
+// The scan queue consumer's reports, for the scan section.
+const consumed = [];
+const app = await startApp({
+  port: APP_PORT,
+  inspectorPort: APP_PORT + 3,
+  onLog: (message) => {
+    if (message.includes('"scans_recorded"')) consumed.push(JSON.parse(message));
+  },
+});
 const nodeServer = await startNodeQrcode();
 try {
   const rows = [];
@@ -200,6 +209,7 @@ try {
   );
 
   await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
+  await scanBench(app, consumed);
 
   const signIns = await signInTimes(app.url, 9);
   console.log(

@@ -24,9 +24,9 @@ function run(command, args, env = {}) {
  * Builds the app and starts it on 127.0.0.1:`port`. With `stateDir`, D1/KV/R2 persist there and
  * the migrations are applied by `npm run db:migrate:local`, exactly as `npm start` does; without
  * it, storage is in memory and the migrations are applied here. With `inspectorPort`, workerd's
- * inspector listens there (for a CPU profile).
+ * inspector listens there (for a CPU profile). `onLog` sees every log line of the app.
  */
-export async function startApp({ port, stateDir, inspectorPort } = {}) {
+export async function startApp({ port, stateDir, inspectorPort, onLog } = {}) {
   run("npx", ["react-router", "build"]);
   if (stateDir) {
     mkdirSync(stateDir, { recursive: true });
@@ -49,6 +49,7 @@ export async function startApp({ port, stateDir, inspectorPort } = {}) {
       // The app's line per request would flood the terminal (production sends it to Workers
       // Logs); warnings and errors still show.
       handleStructuredLogs: ({ level, message }) => {
+        onLog?.(message);
         if (level === "error" || level === "warn") console.error(message);
       },
       unsafeDirectSockets: [{ host: "127.0.0.1", port }],

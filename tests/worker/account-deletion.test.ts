@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import pngLogo from "../fixtures/logo.png?inline";
 import { textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
-import { appFetch, generate, ORIGIN } from "./app";
+import { appFetch, generate, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
 
@@ -76,8 +76,10 @@ describe("deleting an account", () => {
     )!;
     const { id, slug } = await trackedCodeWithLogo(cookie);
     expect((await appFetch(`/s/${slug}`)).status).toBe(302);
-    await vi.waitFor(async () =>
-      expect(await count("SELECT count(*) AS n FROM qr_scans WHERE qr_code_id = ?", id)).toBe(1),
+    await vi.waitFor(
+      async () =>
+        expect(await count("SELECT count(*) AS n FROM qr_scans WHERE qr_code_id = ?", id)).toBe(1),
+      SCAN_QUEUE_WAIT,
     );
     expect(
       (

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
-import { appFetch, generate, ORIGIN } from "./app";
+import { appFetch, generate, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail, linkFrom } from "./mail";
 import { dance } from "./oidc";
@@ -381,7 +381,7 @@ describe("downloading my data", () => {
       exported = await appFetch("/account/export", { headers: { Cookie: cookie } });
       const body = await exported.clone().json<{ codes: { scans: number }[] }>();
       expect(body.codes.some((code) => code.scans === 1)).toBe(true);
-    });
+    }, SCAN_QUEUE_WAIT);
     expect(exported.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
     expect(exported.headers.get("Cache-Control")).toBe("no-store");
     const today = new Date().toISOString().slice(0, 10);

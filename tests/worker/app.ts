@@ -7,6 +7,9 @@ export function appFetch(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }));
 }
 
+/** How long a test waits for a scan to come through the scan queue (batch timeout 1 s). */
+export const SCAN_QUEUE_WAIT = { timeout: 10_000, interval: 100 };
+
 let addressCounter = 0;
 /** A distinct client address per call, so one test's rate limits never reach another. */
 export function newAddress(): string {

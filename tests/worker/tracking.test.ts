@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
 import { demoSession, postJson, signUp } from "./accounts";
-import { appFetch, generate, ORIGIN } from "./app";
+import { appFetch, generate, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 
 function saveTracked(
   cookie: string,
@@ -63,7 +63,8 @@ describe("scan tracking", () => {
     const response = await scan(slug);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("https://example.com/menu");
-    await vi.waitFor(async () => expect(await scansOf(id)).toBe(1));
+    // Scans reach D1 through the scan queue, whose consumer runs after its batch timeout.
+    await vi.waitFor(async () => expect(await scansOf(id)).toBe(1), SCAN_QUEUE_WAIT);
     const row = await env.DB.prepare(
       "SELECT ip_address, location FROM qr_scans WHERE qr_code_id = ?",
     )

@@ -1,0 +1,57 @@
+import { env } from "cloudflare:workers";
+import { deviceClass } from "../codes/device";
+import { describeError, log } from "../observability/log.server";
+import { hashedClientAddress } from "../security/client.server";
+import type { ScanEvent } from "./events.server";
+import { liveLink } from "./links.server";
+
+// GET /s/{slug}, the hottest path: answered before the app's router, from the edge copy of the
+// link, with the scan put on the queue after the answer. A deleted or unknown link (and any
+// failure here) goes on to the route, which answers from D1 with its 404 or 410 page.
+
+const SCAN_PATH = /^\/s\/([0-9A-Za-z]{6,20})$/;
+
+async function queueScan(request: Request, codeId: number): Promise<void> {
+  const userAgent = request.headers.get("User-Agent");
+  const cf = (request as Request & { cf?: { country?: string; city?: string } }).cf;
+  const event: ScanEvent = {
+    id: crypto.randomUUID(),
+    codeId,
+    ipHash: await hashedClientAddress(request),
+    userAgent,
+    location: {
+      country: cf?.country ?? null,
+      city: cf?.city ?? null,
+      device: deviceClass(userAgent),
+    },
+    scannedAt: Date.now(),
+  };
+  try {
+    await env.SCAN_QUEUE.send(event);
+  } catch (cause) {
+    // The visitor was redirected already; only this scan's count is lost.
+    log("warn", "scan_not_queued", { codeId, ...describeError(cause) });
+  }
+}
+
+export async function scanRedirect(
+  request: Request,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<Response | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const slug = SCAN_PATH.exec(url.pathname)?.[1];
+  if (!slug) return null;
+  try {
+    const link = await liveLink(url.origin, slug, waitUntil);
+    if (!link) return null;
+    if (link.counted) waitUntil(queueScan(request, link.codeId));
+    return new Response(null, {
+      status: 302,
+      headers: { Location: link.targetUrl, "Cache-Control": "no-store" },
+    });
+  } catch (cause) {
+    log("warn", "scan_fast_path_failed", describeError(cause));
+    return null;
+  }
+}
