@@ -227,6 +227,10 @@ try {
   console.log(
     `Home page JavaScript, gzip: ${kb(js.initial)} at load, then ${kb(js.lazy)} fetched when idle (the QR core and validation, for redrawing the preview).`,
   );
+  const over = js.initial - js.framework;
+  console.log(
+    `  of which the framework floor (React, React DOM, React Router) is ${kb(js.framework)}; the app adds ${kb(over)} (budget 15 KiB: ${over <= 15 * 1024 ? "met" : "missed"}).`,
+  );
 } finally {
   nodeServer.kill();
   await app.mf.dispose();

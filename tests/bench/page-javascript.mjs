@@ -33,12 +33,34 @@ const gzipped = (files, clientDir) =>
     0,
   );
 
-/** Gzip bytes of the JavaScript `html` loads at once and of what it may import later. */
+/**
+ * The framework's own chunks among the page's: React, React DOM and React Router (the manifest's
+ * entry and the shared chunk they are bundled into), which any page of this stack loads.
+ */
+function isFramework(file, clientDir) {
+  const code = readFileSync(path.join(clientDir, file), "utf8");
+  return (
+    /\/entry\.client-[\w-]+\.js$/.test(file) ||
+    /\/(?:jsx-runtime|chunk|react|react-dom|index)-[\w-]+\.js$/.test(file) ||
+    code.includes("__reactRouterVersion") ||
+    code.includes("react.transitional.element")
+  );
+}
+
+/**
+ * Gzip bytes of the JavaScript `html` loads at once, of the framework's part of it, and of what it
+ * may import later.
+ */
 export function pageJavaScript(html, clientDir) {
   const roots = [...html.matchAll(HTML_SCRIPT)].map(([, a, b]) => a ?? b);
   const initial = closure(roots, clientDir);
   const lazyRoots = [...initial.lazy].filter((file) => !initial.files.has(file));
   const later = closure(lazyRoots, clientDir);
   const lazyFiles = [...later.files].filter((file) => !initial.files.has(file));
-  return { initial: gzipped(initial.files, clientDir), lazy: gzipped(lazyFiles, clientDir) };
+  const framework = [...initial.files].filter((file) => isFramework(file, clientDir));
+  return {
+    initial: gzipped(initial.files, clientDir),
+    framework: gzipped(framework, clientDir),
+    lazy: gzipped(lazyFiles, clientDir),
+  };
 }
