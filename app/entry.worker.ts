@@ -5,6 +5,7 @@ import { fromEdgeCache, keepAtEdge } from "./caching/edge.server";
 import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
+import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/jobs.server";
 import { runScheduledJobs } from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
 import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
@@ -78,11 +79,17 @@ export default {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 
-  // The mail and scan queues and their dead-letter queues (wrangler.toml [[queues.consumers]]),
-  // told apart by name: "qr-code-creator-scans…" or "…-mail…", with "-dlq" at the end of a
-  // dead-letter queue (staging adds "-staging" before it).
+  // The mail, scan and bulk queues and their dead-letter queues (wrangler.toml
+  // [[queues.consumers]]), told apart by name: "qr-code-creator-scans…", "…-bulk…" or "…-mail…",
+  // with "-dlq" at the end of a dead-letter queue (staging adds "-staging" before it).
   async queue(batch, env) {
     const dead = batch.queue.endsWith("-dlq");
+    if (batch.queue.startsWith("qr-code-creator-bulk")) {
+      const chunks = batch as MessageBatch<BulkChunkMessage>;
+      if (dead) await recordDeadChunks(chunks);
+      else await runChunkBatch(chunks);
+      return;
+    }
     if (batch.queue.startsWith("qr-code-creator-scans")) {
       const scans = batch as MessageBatch<ScanEvent>;
       if (dead) recordDeadScans(scans);

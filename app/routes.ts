@@ -55,5 +55,9 @@ export default [
   route("invite/:token", "routes/invite.tsx"),
   route("api/v1/*", "routes/api.v1.ts"),
   route("docs/api", "routes/docs.api.tsx"),
+  route("bulk", "routes/bulk.tsx"),
+  route("bulk/template.csv", "routes/bulk.template.ts"),
+  route("bulk/:id", "routes/bulk.job.tsx"),
+  route("bulk/:id/download", "routes/bulk.download.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

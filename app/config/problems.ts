@@ -14,6 +14,7 @@ export const REQUIRED_BINDINGS = [
   "AUTH_RATE_LIMITER",
   "MAIL_QUEUE",
   "SCAN_QUEUE",
+  "BULK_QUEUE",
   "API_RATE_LIMITER",
 ];
 

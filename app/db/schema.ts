@@ -185,10 +185,14 @@ export const qrCodes = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     /** The workspace the code belongs to; `userId` is the member who created it. */
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The bulk job and CSV row that saved the code, if one did (issue #17). */
+    bulkJobId: text("bulk_job_id"),
+    bulkRow: integer("bulk_row"),
   },
   (table) => [
     index("qr_codes_by_user").on(table.userId, table.createdAt),
     index("qr_codes_by_workspace").on(table.workspaceId, table.createdAt),
+    uniqueIndex("qr_codes_by_bulk_row").on(table.bulkJobId, table.bulkRow),
   ],
 );
 
@@ -331,4 +335,53 @@ export const apiIdempotency = sqliteTable(
     primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] }),
     index("api_idempotency_by_age").on(table.createdAt),
   ],
+);
+
+export const BULK_STATUSES = ["checked", "queued", "running", "done", "failed"] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+
+/** A bulk batch (issue #17): checked on upload, then made in chunks; its ZIP kept 7 days. */
+export const bulkJobs = sqliteTable(
+  "bulk_jobs",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: BULK_STATUSES }).notNull(),
+    fileName: text("file_name").notNull(),
+    totalRows: integer("total_rows").notNull(),
+    checkedRows: integer("checked_rows").notNull(),
+    doneRows: integer("done_rows").notNull().default(0),
+    chunks: integer("chunks").notNull().default(0),
+    options: text("options", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    zipBytes: integer("zip_bytes"),
+    error: text("error"),
+    via: text("via", { enum: ["web", "api"] })
+      .notNull()
+      .default("web"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("bulk_jobs_by_workspace").on(table.workspaceId, table.createdAt),
+    index("bulk_jobs_by_expiry").on(table.expiresAt),
+  ],
+);
+
+export type BulkJobRecord = typeof bulkJobs.$inferSelect;
+
+export const bulkJobChunks = sqliteTable(
+  "bulk_job_chunks",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => bulkJobs.id, { onDelete: "cascade" }),
+    chunk: integer("chunk").notNull(),
+    rows: integer("rows").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.chunk] })],
 );

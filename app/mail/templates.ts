@@ -174,3 +174,45 @@ export function invitationMessage({
     after: ["The link works once, for 7 days. If you do not know who sent it, ignore this e-mail."],
   });
 }
+
+export function bulkDoneMessage({
+  to,
+  firstName,
+  fileName,
+  made,
+  failed,
+  link,
+}: Person & { fileName: string; made: number; failed: number; link: string }) {
+  const codes = (n: number) => `${n.toLocaleString("en-US")} code${n === 1 ? "" : "s"}`;
+  return compose({
+    to,
+    subject: `Your ${codes(made)} from ${fileName} are ready`,
+    greetingName: firstName,
+    paragraphs: [
+      `The batch from ${fileName} is done: ${codes(made)} in one ZIP file, with manifest.csv listing every row.`,
+      ...(failed > 0
+        ? [`${codes(failed)} could not be made; manifest.csv says which rows and why.`]
+        : []),
+    ],
+    action: { label: "Download the ZIP", url: link },
+    after: ["The download is kept for 7 days."],
+  });
+}
+
+export function bulkFailedMessage({
+  to,
+  firstName,
+  fileName,
+  link,
+}: Person & { fileName: string; link: string }) {
+  return compose({
+    to,
+    subject: `Your batch from ${fileName} could not be finished`,
+    greetingName: firstName,
+    paragraphs: [
+      `We could not finish the batch from ${fileName}, even after trying again several times. Nothing was charged, and codes it saved stay in your workspace.`,
+      "Upload the file again to start a new batch; if it fails again, write to support.",
+    ],
+    action: { label: "Open bulk generation", url: link },
+  });
+}

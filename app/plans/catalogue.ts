@@ -17,6 +17,8 @@ export interface PlanCapabilities {
   /** Days scan analytics are kept: 0 for none, null for as long as the account exists. */
   analyticsRetentionDays: number | null;
   bulkGeneration: boolean;
+  /** Rows one bulk batch may have; 0 without bulk generation. */
+  bulkRowsPerBatch: number;
   customDomains: boolean;
   teamMembers: number;
   api: boolean;
@@ -46,6 +48,7 @@ export const PLANS: Record<PlanId, Plan> = {
       svg: false,
       analyticsRetentionDays: 0,
       bulkGeneration: false,
+      bulkRowsPerBatch: 0,
       customDomains: false,
       teamMembers: 1,
       api: false,
@@ -64,6 +67,7 @@ export const PLANS: Record<PlanId, Plan> = {
       svg: true,
       analyticsRetentionDays: 365,
       bulkGeneration: true,
+      bulkRowsPerBatch: 1000,
       customDomains: true,
       teamMembers: 5,
       api: false,
@@ -82,6 +86,7 @@ export const PLANS: Record<PlanId, Plan> = {
       svg: true,
       analyticsRetentionDays: null,
       bulkGeneration: true,
+      bulkRowsPerBatch: 10000,
       customDomains: true,
       teamMembers: 25,
       api: true,

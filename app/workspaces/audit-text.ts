@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "plan.changed",
   "api_key.created",
   "api_key.revoked",
+  "bulk.saved",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -41,6 +42,8 @@ export interface AuditDetails {
   change?: PlanChange;
   /** An API key's scopes. */
   scopes?: readonly string[];
+  /** How many codes a bulk batch saved. */
+  count?: number;
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
 }
@@ -122,6 +125,8 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `created the API key ${quoted(d.name)}${d.scopes ? ` (${d.scopes.join(", ")})` : ""}`;
       case "api_key.revoked":
         return `revoked the API key ${quoted(d.name)}`;
+      case "bulk.saved":
+        return `saved ${(d.count ?? 0).toLocaleString("en-US")} codes from ${quoted(d.name)} in bulk`;
       default:
         return entry.action;
     }

@@ -34,6 +34,9 @@ export default defineConfig(async () => {
         name,
         // Sign-ups hash passwords (PBKDF2) and two projects share two cores: allow for a busy machine.
         testTimeout: 20_000,
+        // papaparse ships a UMD build, which the pool would load as an ES module (with no `this`
+        // to attach to); pre-bundled, it loads as it does in the app's build.
+        deps: { optimizer: { ssr: { enabled: true, include: ["papaparse"] } } },
         setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
       },
     };

@@ -1,0 +1,304 @@
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import type { Database } from "../db/client.server";
+import { type BulkJobRecord, qrCodes, type UserRecord } from "../db/schema";
+import { findBulkJob, recentBulkJobs } from "../models/bulk-jobs.server";
+import type { Membership } from "../models/workspaces.server";
+import { PLANS, type PlanId } from "../plans/catalogue";
+import { canEmbedLogo, canTrackScans } from "../plans/rules";
+import { describeContent } from "../qr/payload";
+import { parseStyle } from "../qr/schema";
+import { svgDataUrl } from "../qr/svg";
+import { contentSvg } from "../qr/render";
+import { QR_TYPE_LABELS } from "../qr/types";
+import { workspacePlan } from "../workspaces/current.server";
+import { can, refusal } from "../workspaces/roles";
+import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
+import {
+  BULK_FORMATS,
+  type BulkFormat,
+  type BulkOptions,
+  createCheckedJob,
+  DIRECT_ROWS,
+  startJob,
+} from "./jobs.server";
+import { checkRows, type RowProblem } from "./rows";
+
+// The /bulk page's loader and actions (issue #17); the route only wires them up.
+
+/** Invalid rows listed on the page at most; the manifest lists every one. */
+export const MAX_LISTED_PROBLEMS = 1000;
+const PREVIEW_ROWS = 5;
+
+export const UPGRADE_MESSAGE =
+  "Bulk generation comes with Premium (1,000 codes a batch) and Ultimate (10,000 codes a batch).";
+
+export interface WorkspaceLogo {
+  key: string;
+  label: string;
+}
+
+/** Logos the workspace's codes already use, newest first. */
+async function workspaceLogos(db: Database, workspaceId: string): Promise<WorkspaceLogo[]> {
+  const rows = await db
+    .select({ key: qrCodes.logoUrl, title: sql<string>`max(${qrCodes.title})` })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.workspaceId, workspaceId), isNotNull(qrCodes.logoUrl)))
+    .groupBy(qrCodes.logoUrl)
+    .orderBy(desc(sql`max(${qrCodes.createdAt})`))
+    .limit(20)
+    .all();
+  return rows.map((row, i) => ({
+    key: row.key!,
+    label: `Logo ${i + 1}${row.title ? ` (used by “${row.title}”)` : ""}`,
+  }));
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+export function jobSummary(job: BulkJobRecord) {
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    status: job.status,
+    totalRows: job.totalRows,
+    doneRows: job.doneRows,
+    createdAt: `${dateFormat.format(job.createdAt)} UTC`,
+    expiresAt: `${dateFormat.format(job.expiresAt)} UTC`,
+    error: job.error,
+  };
+}
+
+export async function bulkPage(db: Database, membership: Membership | null, now: Date) {
+  if (!membership) return { signedIn: false as const, upgradeMessage: UPGRADE_MESSAGE };
+  const plan = workspacePlan(membership, now);
+  const capabilities = PLANS[plan].capabilities;
+  const available = capabilities.bulkGeneration;
+  const allowed = can(membership.role, "codes.manage");
+  const [logos, jobs] =
+    available && allowed
+      ? await Promise.all([
+          capabilities.logo ? workspaceLogos(db, membership.workspace.id) : [],
+          recentBulkJobs(db, membership.workspace.id, now),
+        ])
+      : [[], []];
+  return {
+    signedIn: true as const,
+    available,
+    allowed,
+    refusal: allowed ? null : refusal("codes.manage"),
+    planName: PLANS[plan].name,
+    upgradeMessage: UPGRADE_MESSAGE,
+    upgrade:
+      membership.role === "owner"
+        ? { href: "/dashboard?tab=plans", label: "Upgrade your plan" }
+        : { href: "/pricing", label: "Compare plans" },
+    rowsPerBatch: capabilities.bulkRowsPerBatch,
+    directRows: DIRECT_ROWS,
+    svg: capabilities.svg,
+    tracking: canTrackScans(plan, "url").ok,
+    logos,
+    jobs: jobs.map(jobSummary),
+  };
+}
+
+export type CheckAnswer =
+  | { intent: "check"; ok: false; message: string; fields?: Record<string, string> }
+  | {
+      intent: "check";
+      ok: true;
+      jobId: string;
+      fileName: string;
+      checkedRows: number;
+      validRows: number;
+      direct: boolean;
+      problems: RowProblem[];
+      moreProblems: number;
+      unknownColumns: string[];
+      preview: {
+        row: number;
+        type: string;
+        content: string;
+        title: string;
+        files: string;
+        src: string;
+      }[];
+    };
+
+const refuse = (message: string, status = 400, fields?: Record<string, string>) =>
+  data<CheckAnswer>({ intent: "check", ok: false, message, fields }, { status });
+
+/** Reads the batch's options from the form: formats, default size and colours, logo, save, track. */
+export async function readOptions(
+  db: Database,
+  form: FormData,
+  plan: PlanId,
+  workspaceId: string,
+  origin: string,
+): Promise<{ ok: true; options: BulkOptions } | { ok: false; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  const format = String(form.get("format") ?? "png");
+  const formats: BulkFormat[] =
+    format === "both" ? [...BULK_FORMATS] : format === "svg" ? ["svg"] : ["png"];
+  if (!["png", "svg", "both"].includes(format)) fields.format = "Choose PNG, SVG or both.";
+  if (formats.includes("svg") && !PLANS[plan].capabilities.svg) {
+    fields.format = "SVG downloads require Premium or Ultimate plan.";
+  }
+  const size = String(form.get("size") ?? "512") || "512";
+  const fg = String(form.get("fg") ?? "#000000") || "#000000";
+  const bg = String(form.get("bg") ?? "#ffffff") || "#ffffff";
+  const style = parseStyle({ size, fgColor: fg, bgColor: bg });
+  if (!style.ok) {
+    if (style.errors.size) fields.size = style.errors.size;
+    if (style.errors.fgColor) fields.fg = style.errors.fgColor;
+    if (style.errors.bgColor) fields.bg = style.errors.bgColor;
+  }
+  const logoKey = String(form.get("logo") ?? "") || null;
+  if (logoKey) {
+    const verdict = canEmbedLogo(plan);
+    const known = (await workspaceLogos(db, workspaceId)).some((logo) => logo.key === logoKey);
+    if (!verdict.ok) fields.logo = verdict.message;
+    else if (!known) fields.logo = "Choose a logo this workspace already uses.";
+  }
+  const on = (name: string) => ["on", "true", "1"].includes(String(form.get(name) ?? ""));
+  const track = on("track");
+  if (track && !canTrackScans(plan, "url").ok) {
+    fields.track = "Scan tracking comes with Premium and Ultimate.";
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return {
+    ok: true,
+    options: {
+      formats,
+      size,
+      fg,
+      bg,
+      logoKey,
+      save: on("save") || track,
+      track,
+      origin,
+      unknownColumns: [],
+      invalidRows: 0,
+    },
+  };
+}
+
+/** The answer to an upload: a checked batch ready to go on, or what is wrong with the file. */
+export async function checkUpload(
+  request: Request,
+  db: Database,
+  user: UserRecord,
+  membership: Membership,
+  now: Date,
+) {
+  const plan = workspacePlan(membership, now);
+  const capabilities = PLANS[plan].capabilities;
+  if (!can(membership.role, "codes.manage")) return refuse(refusal("codes.manage"), 403);
+  if (!capabilities.bulkGeneration) return refuse(UPGRADE_MESSAGE, 403);
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_CSV_BYTES + 64 * 1024) {
+    return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse("The upload did not arrive whole. Choose the file and try again.");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
+    return refuse("Choose a CSV file to upload.", 400, { file: "Choose a CSV file to upload." });
+  }
+  if (file.size > MAX_CSV_BYTES) {
+    return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
+  }
+  const origin = new URL(request.url).origin;
+  const read = await readOptions(db, form, plan, membership.workspace.id, origin);
+  if (!read.ok) return refuse("Check the options marked below.", 400, read.fields);
+  const parsed = parseBulkCsv(
+    new Uint8Array(await file.arrayBuffer()),
+    capabilities.bulkRowsPerBatch,
+  );
+  if (!parsed.ok) return refuse(parsed.message, 400, { file: parsed.message });
+  const options = read.options;
+  const checked = checkRows(
+    parsed.csv.rows,
+    { size: options.size, fg: options.fg, bg: options.bg },
+    plan,
+    { logo: options.logoKey !== null, track: options.track },
+  );
+  const fileName = file.name.replace(/[\\/]/g, "-").slice(0, 120) || "upload.csv";
+  const answer = {
+    fileName,
+    checkedRows: parsed.csv.rows.length,
+    validRows: checked.valid.length,
+    problems: checked.invalid.slice(0, MAX_LISTED_PROBLEMS),
+    moreProblems: Math.max(0, checked.invalid.length - MAX_LISTED_PROBLEMS),
+    unknownColumns: parsed.csv.unknownColumns,
+  };
+  if (checked.valid.length === 0) {
+    return data<CheckAnswer>(
+      {
+        intent: "check",
+        ok: true,
+        jobId: "",
+        direct: true,
+        preview: [],
+        ...answer,
+      },
+      { status: 422 },
+    );
+  }
+  const jobId = await createCheckedJob(
+    db,
+    {
+      workspaceId: membership.workspace.id,
+      userId: user.id,
+      fileName,
+      options: {
+        ...options,
+        unknownColumns: parsed.csv.unknownColumns,
+        invalidRows: checked.invalid.length,
+      },
+      checkedRows: parsed.csv.rows.length,
+      rows: { items: checked.valid, invalid: checked.invalid },
+      via: "web",
+    },
+    now,
+  );
+  return data<CheckAnswer>({
+    intent: "check",
+    ok: true,
+    jobId,
+    direct: checked.valid.length <= DIRECT_ROWS,
+    preview: checked.valid.slice(0, PREVIEW_ROWS).map((item) => ({
+      row: item.row,
+      type: QR_TYPE_LABELS[item.content.type],
+      content: describeContent(item.content),
+      title: item.title,
+      files: options.formats.map((format) => `${item.name}.${format}`).join(", "),
+      src: svgDataUrl(contentSvg(item.content, { ...item.style, size: 256 })),
+    })),
+    ...answer,
+  });
+}
+
+/** "Generate": starts the checked batch and opens its page. */
+export async function startUpload(form: FormData, db: Database, membership: Membership, now: Date) {
+  if (!can(membership.role, "codes.manage")) return refuse(refusal("codes.manage"), 403);
+  const plan = workspacePlan(membership, now);
+  if (!PLANS[plan].capabilities.bulkGeneration) return refuse(UPGRADE_MESSAGE, 403);
+  const job = await findBulkJob(db, String(form.get("job") ?? ""), membership.workspace.id);
+  if (!job) {
+    return refuse(
+      "This batch is no longer waiting: batches that are not started within a day are removed. Upload the file again.",
+      404,
+    );
+  }
+  if (job.status === "checked") await startJob(db, job, now);
+  throw redirect(`/bulk/${job.id}`, 303);
+}

@@ -1,0 +1,65 @@
+import Papa from "papaparse";
+import { TYPE_FIELDS } from "../qr/fields";
+import type { QrType } from "../qr/types";
+
+// A template CSV for each type (issue #17), to open in a spreadsheet and fill in. Pure.
+
+const EXAMPLES: Record<QrType, Record<string, string>[]> = {
+  url: [
+    { url: "https://example.com/menu", title: "Table 1", filename: "table-1" },
+    { url: "https://example.com/menu?table=2", title: "Table 2", filename: "table-2" },
+  ],
+  text: [
+    { text: "Welcome to the conference!", title: "Welcome", filename: "welcome" },
+    { text: "Room B12, second floor", title: "Room B12", filename: "room-b12" },
+  ],
+  email: [
+    {
+      email: "hello@example.com",
+      subject: "Question",
+      message: "Hello!",
+      title: "Contact us",
+      filename: "contact-us",
+    },
+  ],
+  phone: [{ phone: "(555) 555-0100", title: "Front desk", filename: "front-desk" }],
+  sms: [
+    { phone: "(555) 555-0100", message: "TABLE 4", title: "Order by SMS", filename: "sms-table-4" },
+  ],
+  wifi: [
+    {
+      ssid: "Cafe Guest",
+      password: "coffee-time",
+      encryption: "WPA",
+      hidden: "false",
+      title: "Guest Wi-Fi",
+      filename: "guest-wifi",
+    },
+  ],
+  contact: [
+    {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      company: "Analytical Engines",
+      jobTitle: "Engineer",
+      phone: "020 7946 0000",
+      email: "ada@example.com",
+      website: "https://example.com",
+      title: "Ada's badge",
+      filename: "ada-lovelace",
+    },
+  ],
+};
+
+export function templateCsv(type: QrType): string {
+  const fields = ["type", ...TYPE_FIELDS[type], "title", "filename", "size", "fg", "bg"];
+  return Papa.unparse(
+    {
+      fields,
+      data: EXAMPLES[type].map((example) =>
+        fields.map((field) => (field === "type" ? type : (example[field] ?? ""))),
+      ),
+    },
+    { newline: "\r\n" },
+  );
+}
