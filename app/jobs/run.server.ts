@@ -1,6 +1,7 @@
 import { purgeIdempotencyKeys } from "../api/idempotency.server";
 import { createDatabase } from "../db/client.server";
 import { purgeExpiredAuditEvents } from "./audit-retention.server";
+import { sweepBulkJobs } from "./bulk-sweep.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
@@ -24,6 +25,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["simulated-renewals", () => endSimulatedPeriods(db, now)],
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
     ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
+    ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
   ];
   const failed: string[] = [];
   for (const [job, run] of jobs) {

@@ -5,6 +5,8 @@ import { strFromU8, unzipSync } from "fflate";
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { runChunk } from "../../app/bulk/jobs.server";
+import { sweepBulkJobs } from "../../app/jobs/bulk-sweep.server";
+import { createDatabase } from "../../app/db/client.server";
 import { encodePayload } from "../../app/qr/payload";
 import type { QrContent } from "../../app/qr/types";
 import { textOf } from "../support/html";
@@ -408,5 +410,21 @@ describe("a chunk delivered twice", () => {
     const files = await download(ada, job);
     expect(Object.keys(files)).toHaveLength(121);
     expect(manifestOf(files).map((line) => line.status)).toEqual(Array(120).fill("ok"));
+  });
+});
+
+describe("after 7 days", () => {
+  it("the nightly sweep deletes the batch and its files; its page and download answer 404", async () => {
+    const ada = await person("premium");
+    const job = await run(ada, "url\nhttps://example.com/old\n");
+    const files = () => env.LOGOS.list({ prefix: `bulk/${job}/` }).then((list) => list.objects);
+    expect(await files()).toHaveLength(1);
+    const eightDays = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    const report = await sweepBulkJobs(createDatabase(env.DB), env.LOGOS, eightDays);
+    expect(report.expiredJobs).toBeGreaterThanOrEqual(1);
+    expect(await files()).toHaveLength(0);
+    expect((await appFetch(`/bulk/${job}`, { headers: { Cookie: ada.cookie } })).status).toBe(404);
+    const gone = await appFetch(`/bulk/${job}/download`, { headers: { Cookie: ada.cookie } });
+    expect(gone.status).toBe(404);
   });
 });

@@ -434,6 +434,7 @@ describe("the nightly cron as a whole", () => {
       { job: "simulated-renewals", ok: true, provider: "simulated", ended: 0 },
       { job: "audit-retention", ok: true, deleted: 0, limitReached: false },
       { job: "idempotency-keys", ok: true, deleted: 0 },
+      { job: "bulk-sweep", ok: true, expiredJobs: 0, orphanFolders: 0, deletedFiles: 0 },
     ]);
   });
 
@@ -446,7 +447,7 @@ describe("the nightly cron as a whole", () => {
     try {
       await expect(
         runScheduledJobs({ DB: env.DB, SESSIONS: env.SESSIONS, LOGOS: broken }, new Date(NOW)),
-      ).rejects.toThrow("Scheduled jobs failed: logo-sweep");
+      ).rejects.toThrow("Scheduled jobs failed: logo-sweep, bulk-sweep");
       expect(jobLines(info.mock.calls).map((line) => [line.job, line.ok])).toEqual([
         ["analytics-retention", true],
         ["trial-expiry", true],
@@ -454,14 +455,14 @@ describe("the nightly cron as a whole", () => {
         ["audit-retention", true],
         ["idempotency-keys", true],
       ]);
-      expect(jobLines(error.mock.calls)).toEqual([
-        {
-          job: "logo-sweep",
+      expect(jobLines(error.mock.calls)).toEqual(
+        ["logo-sweep", "bulk-sweep"].map((job) => ({
+          job,
           ok: false,
           error: "R2 is unavailable",
           durationMs: expect.any(Number),
-        },
-      ]);
+        })),
+      );
     } finally {
       info.mockRestore();
       error.mockRestore();
