@@ -7,6 +7,7 @@ export function SiteFooter({ salesEmail }: { salesEmail: string }) {
         <nav aria-label="Footer" className="footer-links">
           <Link to="/help">Help Center</Link>
           <Link to="/faq">FAQ</Link>
+          <Link to="/bulk">Bulk</Link>
           <Link to="/docs/api">API</Link>
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/terms">Terms of Service</Link>

@@ -30,8 +30,9 @@ export default function Help() {
           ))}
         </div>
         <p>
-          Making codes from your own systems? Read the <Link to="/docs/api">API reference</Link>{" "}
-          (Ultimate plan).
+          Need hundreds of codes at once? Upload a spreadsheet to{" "}
+          <Link to="/bulk">bulk generation</Link> (Premium and Ultimate). Making codes from your own
+          systems? Read the <Link to="/docs/api">API reference</Link> (Ultimate plan).
         </p>
       </section>
       <section aria-labelledby="help-faq-heading">
