@@ -18,6 +18,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard?tab=team", as: "premium" },
   { path: "/dashboard?tab=api", as: "ultimate" },
   { path: "/docs/api" },
+  { path: "/bulk", as: "premium" },
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },
