@@ -71,14 +71,28 @@ function summarise(profile, file) {
  * JavaScript a request costs, without local D1 and the other simulated services, which run
  * outside the isolate (and in production on other machines).
  */
-export async function isolateBusyMs(inspectorPort, during) {
+export async function isolateBusyMs(inspectorPort, during, { heap } = {}) {
   const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
   const target = targets.find((t) => !t.title?.startsWith("core:")) ?? targets[0];
   const inspector = await connect(target.webSocketDebuggerUrl);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   await inspector.send("Profiler.start");
-  await during();
+  // With `heap`, the isolate's used heap is sampled every 50 ms and its peak reported there.
+  let sampling = Boolean(heap);
+  const samples = (async () => {
+    while (sampling) {
+      const { usedSize } = await inspector.send("Runtime.getHeapUsage");
+      heap.peakBytes = Math.max(heap.peakBytes ?? 0, usedSize);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    await during();
+  } finally {
+    sampling = false;
+    await samples;
+  }
   const { profile } = await inspector.send("Profiler.stop");
   inspector.close();
   const idle = new Set(

@@ -6,6 +6,7 @@ import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
+import { bulkBench } from "./bulk.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
@@ -210,6 +211,7 @@ try {
 
   await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
   await scanBench(app, consumed);
+  await bulkBench(app.url.origin, APP_PORT + 3);
 
   const signIns = await signInTimes(app.url, 9);
   console.log(
