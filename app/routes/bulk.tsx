@@ -93,9 +93,6 @@ export default function Bulk({ loaderData: page, actionData }: Route.ComponentPr
           <BulkJobs jobs={page.jobs} />
         </>
       )}
-      <p className="muted small">
-        Prefer code? The <Link to="/docs/api#createBulkJob">API</Link> takes the same CSV.
-      </p>
     </section>
   );
 }
