@@ -82,10 +82,16 @@ describe("the workspaces migration", () => {
       ...earlier,
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
     });
-    // Every code kept every column, and gained its owner's personal workspace.
+    // Every code kept every column, and gained its owner's personal workspace (and no bulk
+    // batch: issue #17's columns are empty for codes saved one at a time).
     const codesAfter = await all<Record<string, unknown>>("SELECT * FROM qr_codes ORDER BY id");
     expect(codesAfter).toEqual(
-      codesBefore.map((code) => ({ ...code, workspace_id: `ws_${String(code.user_id)}` })),
+      codesBefore.map((code) => ({
+        ...code,
+        workspace_id: `ws_${String(code.user_id)}`,
+        bulk_job_id: null,
+        bulk_row: null,
+      })),
     );
     expect(await all("SELECT id, name, owner_id, personal FROM workspaces ORDER BY id")).toEqual([
       { id: "ws_u-free", name: "Personal", owner_id: "u-free", personal: 1 },
