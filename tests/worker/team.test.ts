@@ -634,9 +634,12 @@ describe("across workspaces (IDOR)", () => {
     const ownerB = await person("ultimate");
     const workspaceB = personalWorkspaceId(ownerB.id);
     const before = {
-      members: await env.DB.prepare("SELECT * FROM workspace_members WHERE workspace_id = ?")
-        .bind(workspaceA)
-        .all(),
+      // The rows only: D1's meta (timings) differs from one query to the next.
+      members: (
+        await env.DB.prepare("SELECT * FROM workspace_members WHERE workspace_id = ?")
+          .bind(workspaceA)
+          .all()
+      ).results,
       invitations: await invitationRows(workspaceA),
       workspace: await env.DB.prepare("SELECT * FROM workspaces WHERE id = ?")
         .bind(workspaceA)
@@ -663,9 +666,12 @@ describe("across workspaces (IDOR)", () => {
     expect(await landing(ownerB, forgedRename)).toContain("This page was for another workspace.");
 
     expect({
-      members: await env.DB.prepare("SELECT * FROM workspace_members WHERE workspace_id = ?")
-        .bind(workspaceA)
-        .all(),
+      // The rows only: D1's meta (timings) differs from one query to the next.
+      members: (
+        await env.DB.prepare("SELECT * FROM workspace_members WHERE workspace_id = ?")
+          .bind(workspaceA)
+          .all()
+      ).results,
       invitations: await invitationRows(workspaceA),
       workspace: await env.DB.prepare("SELECT * FROM workspaces WHERE id = ?")
         .bind(workspaceA)
