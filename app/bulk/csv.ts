@@ -1,30 +1,13 @@
 import Papa from "papaparse";
+import { CONTENT_FIELDS } from "../qr/fields";
 
 // Reading a bulk CSV (issue #17). Pure: papaparse does the CSV grammar (quotes, embedded
 // newlines, either delimiter); this module decides what a file must look like to be a batch.
 
-/** The generator's prefill names, then the batch's own columns; headers match case-insensitively. */
-export const CONTENT_COLUMNS = [
-  "url",
-  "text",
-  "email",
-  "subject",
-  "message",
-  "phone",
-  "ssid",
-  "password",
-  "encryption",
-  "hidden",
-  "firstName",
-  "lastName",
-  "company",
-  "jobTitle",
-  "website",
-] as const;
-
+/** A batch's own columns; the others are the generator's field names (CONTENT_FIELDS). */
 export const BATCH_COLUMNS = ["type", "title", "filename", "size", "fg", "bg"] as const;
 
-export const KNOWN_COLUMNS = [...BATCH_COLUMNS, ...CONTENT_COLUMNS] as const;
+export const KNOWN_COLUMNS = [...BATCH_COLUMNS, ...CONTENT_FIELDS] as const;
 export type BulkColumn = (typeof KNOWN_COLUMNS)[number];
 
 const BY_LOWER = new Map<string, BulkColumn>(

@@ -1,11 +1,11 @@
 import { canSaveType } from "../plans/rules";
 import { type PlanId } from "../plans/catalogue";
-import { evaluateFields, TYPE_FIELDS, type GeneratorFields } from "../qr/fields";
+import { CONTENT_FIELDS, evaluateFields, TYPE_FIELDS, type GeneratorFields } from "../qr/fields";
 import { BYTE_CAPACITY, ContentTooLongError, utf8Length } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { qrTypeSchema } from "../qr/schema";
 import { QR_TYPES, type QrContent, type QrStyle, type QrType } from "../qr/types";
-import { type CsvRow, CONTENT_COLUMNS } from "./csv";
+import type { CsvRow } from "./csv";
 import { assignFileNames } from "./names";
 
 // A batch's rows checked by the generator's own rules (issue #17). Pure: the /bulk page, the
@@ -85,7 +85,7 @@ export function checkRows(
       return;
     }
     const values = Object.fromEntries(
-      CONTENT_COLUMNS.map((name) => [name, cells[name] ?? ""]),
+      CONTENT_FIELDS.map((name) => [name, cells[name] ?? ""]),
     ) as GeneratorFields["values"];
     values.encryption = encryption(cells.encryption);
     const fields: GeneratorFields = {
