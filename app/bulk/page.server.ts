@@ -5,13 +5,13 @@ import { type BulkJobRecord, qrCodes, type UserRecord } from "../db/schema";
 import { findBulkJob, recentBulkJobs } from "../models/bulk-jobs.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS, type PlanId } from "../plans/catalogue";
-import { canEmbedLogo, canTrackScans } from "../plans/rules";
+import { canDownloadSvg, canEmbedLogo, canTrackScans } from "../plans/rules";
 import { describeContent } from "../qr/payload";
 import { parseStyle } from "../qr/schema";
 import { svgDataUrl } from "../qr/svg";
 import { contentSvg } from "../qr/render";
 import { QR_TYPE_LABELS } from "../qr/types";
-import { workspacePlan } from "../workspaces/current.server";
+import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
 import {
@@ -145,9 +145,8 @@ export async function readOptions(
   const formats: BulkFormat[] =
     format === "both" ? [...BULK_FORMATS] : format === "svg" ? ["svg"] : ["png"];
   if (!["png", "svg", "both"].includes(format)) fields.format = "Choose PNG, SVG or both.";
-  if (formats.includes("svg") && !PLANS[plan].capabilities.svg) {
-    fields.format = "SVG downloads require Premium or Ultimate plan.";
-  }
+  const svg = canDownloadSvg(plan);
+  if (formats.includes("svg") && !svg.ok) fields.format = svg.message;
   const size = String(form.get("size") ?? "512") || "512";
   const fg = String(form.get("fg") ?? "#000000") || "#000000";
   const bg = String(form.get("bg") ?? "#ffffff") || "#ffffff";
@@ -166,9 +165,8 @@ export async function readOptions(
   }
   const on = (name: string) => ["on", "true", "1"].includes(String(form.get(name) ?? ""));
   const track = on("track");
-  if (track && !canTrackScans(plan, "url").ok) {
-    fields.track = "Scan tracking comes with Premium and Ultimate.";
-  }
+  const tracking = canTrackScans(plan, "url");
+  if (track && !tracking.ok) fields.track = tracking.message;
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {
     ok: true,
@@ -181,8 +179,6 @@ export async function readOptions(
       save: on("save") || track,
       track,
       origin,
-      unknownColumns: [],
-      invalidRows: 0,
     },
   };
 }
@@ -259,11 +255,7 @@ export async function checkUpload(
       workspaceId: membership.workspace.id,
       userId: user.id,
       fileName,
-      options: {
-        ...options,
-        unknownColumns: parsed.csv.unknownColumns,
-        invalidRows: checked.invalid.length,
-      },
+      options,
       checkedRows: parsed.csv.rows.length,
       rows: { items: checked.valid, invalid: checked.invalid },
       via: "web",
@@ -285,6 +277,13 @@ export async function checkUpload(
     })),
     ...answer,
   });
+}
+
+/** A batch of the member's current workspace that is still kept, for its page and its download. */
+export async function keptJob(db: Database, membership: Membership, id: string, now: Date) {
+  requirePermission(membership, "codes.view");
+  const job = await findBulkJob(db, id, membership.workspace.id);
+  return job && job.expiresAt > now ? job : null;
 }
 
 /** "Generate": starts the checked batch and opens its page. */

@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
-import { jobSummary } from "../bulk/page.server";
+import { jobSummary, keptJob } from "../bulk/page.server";
 import { createDatabase } from "../db/client.server";
-import { findBulkJob } from "../models/bulk-jobs.server";
 import { pageMeta } from "../seo";
-import { requireMembership, requirePermission } from "../workspaces/current.server";
+import { requireMembership } from "../workspaces/current.server";
 import bulkCss from "../styles/bulk.css?url";
 import type { Route } from "./+types/bulk.job";
 
@@ -17,9 +16,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const membership = await requireMembership(request, context);
-  requirePermission(membership, "codes.view");
-  const job = await findBulkJob(createDatabase(), params.id, membership.workspace.id);
-  if (!job || job.expiresAt <= new Date()) {
+  const job = await keptJob(createDatabase(), membership, params.id, new Date());
+  if (!job) {
     throw data(
       "This batch does not exist, or its download has expired (batches are kept 7 days).",
       {
