@@ -3,6 +3,7 @@ import { unzipSync, zipSync, strToU8, strFromU8 } from "fflate";
 import { createDatabase, type Database } from "../db/client.server";
 import type { BulkJobRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
+import type { MailMessage } from "../mail/message";
 import { bulkDoneMessage, bulkFailedMessage } from "../mail/templates";
 import {
   bulkJobById,
@@ -43,8 +44,6 @@ export interface BulkOptions {
   track: boolean;
   /** Where tracked links point: this service's origin when the batch was made. */
   origin: string;
-  unknownColumns: string[];
-  invalidRows: number;
 }
 
 /** Rows per chunk, and the most a request makes at once. */
@@ -64,10 +63,14 @@ interface StoredRows {
   invalid: RowProblem[];
 }
 
-const rowsKey = (jobId: string) => `bulk/${jobId}/rows.json`;
-const chunkKey = (jobId: string, chunk: number) => `bulk/${jobId}/chunk-${chunk}.zip`;
-export const zipKey = (jobId: string) => `bulk/${jobId}/codes.zip`;
+/** Every file of a batch lives under `bulk/{jobId}/` in the LOGOS bucket. */
 export const BULK_PREFIX = "bulk/";
+const rowsKey = (jobId: string) => `${BULK_PREFIX}${jobId}/rows.json`;
+const chunkKey = (jobId: string, chunk: number) => `${BULK_PREFIX}${jobId}/chunk-${chunk}.zip`;
+export const zipKey = (jobId: string) => `${BULK_PREFIX}${jobId}/codes.zip`;
+
+/** How long a batch finished (or failed) at `now` stays. */
+const keptUntil = (now: Date) => new Date(now.getTime() + KEEP_DAYS * DAY_MS);
 
 /** Stores a checked batch; nothing is made until the person goes on. */
 export async function createCheckedJob(
@@ -296,7 +299,7 @@ export async function runChunk(message: BulkChunkMessage, now = new Date()): Pro
   };
   for (const [name, data] of made.files) archive[`files/${name}`] = data;
   await env.LOGOS.put(chunkKey(job.id, message.chunk), zipSync(archive, { level: 0 }));
-  const { chunksMade } = await recordChunk(db, job.id, message.chunk, items.length);
+  const chunksMade = await recordChunk(db, job.id, message.chunk, items.length);
   if (chunksMade < job.chunks) return;
   // Every chunk is made: this delivery assembles (a second one would write the same archive).
   await assemble(
@@ -358,30 +361,21 @@ async function assemble(
         details: { name: job.fileName, count: savedCodes },
       });
     }
-    await finishBulkJob(
-      db,
-      job.id,
-      { zipBytes, doneRows: job.totalRows },
-      now,
-      new Date(now.getTime() + KEEP_DAYS * DAY_MS),
-    );
+    await finishBulkJob(db, job.id, { zipBytes, doneRows: job.totalRows }, now, keptUntil(now));
     await env.LOGOS.delete([
       rowsKey(job.id),
       ...Array.from({ length: job.chunks }, (_, n) => chunkKey(job.id, n)),
     ]);
     if (job.totalRows > DIRECT_ROWS || job.via === "api") {
-      if (creator) {
-        await sendMail(
-          bulkDoneMessage({
-            to: creator.email,
-            firstName: creator.firstName,
-            fileName: job.fileName,
-            made,
-            failed: job.totalRows - made,
-            link: `${jobOptions(job).origin}/bulk/${job.id}`,
-          }),
-        );
-      }
+      await tellCreator(creator, (to) =>
+        bulkDoneMessage({
+          ...to,
+          fileName: job.fileName,
+          made,
+          failed: job.totalRows - made,
+          link: `${jobOptions(job).origin}/bulk/${job.id}`,
+        }),
+      );
     }
   } catch (error) {
     await writer.abort();
@@ -398,20 +392,24 @@ export async function failJob(db: Database, job: BulkJobRecord, error: unknown, 
     job.id,
     { error: "The batch could not be finished. Upload the file again to try once more." },
     now,
-    new Date(now.getTime() + KEEP_DAYS * DAY_MS),
+    keptUntil(now),
   );
   if (!tell) return;
-  const creator = await bulkJobCreator(db, job.createdBy);
-  if (creator) {
-    await sendMail(
-      bulkFailedMessage({
-        to: creator.email,
-        firstName: creator.firstName,
-        fileName: job.fileName,
-        link: `${jobOptions(job).origin}/bulk`,
-      }),
-    );
-  }
+  await tellCreator(await bulkJobCreator(db, job.createdBy), (to) =>
+    bulkFailedMessage({
+      ...to,
+      fileName: job.fileName,
+      link: `${jobOptions(job).origin}/bulk`,
+    }),
+  );
+}
+
+/** E-mails the person who made the batch (see bulkJobCreator), if their account still exists. */
+async function tellCreator(
+  creator: { email: string; firstName: string | null } | null,
+  message: (to: { to: string; firstName: string | null }) => MailMessage,
+) {
+  if (creator) await sendMail(message({ to: creator.email, firstName: creator.firstName }));
 }
 
 /** Chunks that failed every retry: their job is marked failed. */

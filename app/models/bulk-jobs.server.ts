@@ -64,11 +64,11 @@ export async function moveBulkJob(
 }
 
 /**
- * Records a chunk as made (once, however often it is delivered) and returns how many chunks
- * and rows of the job are made.
+ * Records a chunk as made (once, however often it is delivered), brings the job's count of rows
+ * made up to date, and returns how many of its chunks are made: one D1 batch.
  */
 export async function recordChunk(db: Database, jobId: string, chunk: number, rows: number) {
-  const [, updated] = await db.batch([
+  const [, , made] = await db.batch([
     db.insert(bulkJobChunks).values({ jobId, chunk, rows }).onConflictDoNothing(),
     db
       .update(bulkJobs)
@@ -76,15 +76,13 @@ export async function recordChunk(db: Database, jobId: string, chunk: number, ro
         doneRows: sql`(SELECT coalesce(sum(rows), 0) FROM bulk_job_chunks WHERE job_id = ${jobId})`,
         status: sql`CASE WHEN ${bulkJobs.status} = 'queued' THEN 'running' ELSE ${bulkJobs.status} END`,
       })
-      .where(eq(bulkJobs.id, jobId))
-      .returning({ doneRows: bulkJobs.doneRows }),
+      .where(eq(bulkJobs.id, jobId)),
+    db
+      .select({ chunks: sql<number>`count(*)` })
+      .from(bulkJobChunks)
+      .where(eq(bulkJobChunks.jobId, jobId)),
   ]);
-  const made = await db
-    .select({ chunks: sql<number>`count(*)` })
-    .from(bulkJobChunks)
-    .where(eq(bulkJobChunks.jobId, jobId))
-    .get();
-  return { chunksMade: made?.chunks ?? 0, doneRows: updated[0]?.doneRows ?? 0 };
+  return made[0]?.chunks ?? 0;
 }
 
 export async function finishBulkJob(
