@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describeError, log } from "../observability/log.server";
 import { sniffLogo } from "../qr/logo";
+import { deleteUnder } from "./r2.server";
 import type { Logo } from "../qr/png.server";
 
 // Logos in R2 under a per-user key named by the content's hash (the same logo is stored once).
@@ -50,16 +51,6 @@ export async function loadLogo(key: string, userId: string): Promise<Logo | null
 }
 
 /** Deletes every logo the user ever uploaded (their account is being deleted); returns how many. */
-export async function deleteLogosOf(userId: string): Promise<number> {
-  const prefix = `${LOGO_PREFIX}${userId}/`;
-  let deleted = 0;
-  let cursor: string | undefined;
-  do {
-    // R2 lists and deletes at most 1,000 keys per call.
-    const page = await env.LOGOS.list({ prefix, cursor, limit: 1000 });
-    if (page.objects.length > 0) await env.LOGOS.delete(page.objects.map((object) => object.key));
-    deleted += page.objects.length;
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor !== undefined);
-  return deleted;
+export function deleteLogosOf(userId: string): Promise<number> {
+  return deleteUnder(env.LOGOS, `${LOGO_PREFIX}${userId}/`);
 }
