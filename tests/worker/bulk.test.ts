@@ -11,7 +11,7 @@ import { encodePayload } from "../../app/qr/payload";
 import type { QrContent } from "../../app/qr/types";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { cookieFrom, newPerson, postJson } from "./accounts";
+import { newPerson, signUp } from "./accounts";
 import { appFetch, newAddress, ORIGIN } from "./app";
 import { latestMail } from "./mail";
 
@@ -26,11 +26,9 @@ interface Person {
 }
 
 async function person(plan: "free" | "premium" | "ultimate" = "premium"): Promise<Person> {
-  const details = newPerson("bulk");
-  const response = await postJson("/api/auth/signup", { ...details, plan });
-  expect(response.status).toBe(201);
+  const { person: details, cookie, response } = await signUp({ ...newPerson("bulk"), plan });
   const { id } = await response.json<{ id: string }>();
-  return { id, email: details.email, cookie: cookieFrom(response, "qr_session")! };
+  return { id, email: details.email, cookie };
 }
 
 function upload(
