@@ -4,6 +4,7 @@
 // bad id) and without one (refused before any lookup).
 
 import { isolateBusyMs } from "./cpu-profile.mjs";
+import { benchAccount } from "./accounts.mjs";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -13,27 +14,13 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
  * run uses them in turn, each staying under its 300 requests a minute.
  */
 async function makeKeys(origin, count) {
-  const signUp = await fetch(new URL("/api/auth/signup", origin), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: origin,
-      "CF-Connecting-IP": "192.0.2.250",
-    },
-    body: JSON.stringify({
-      email: "api-bench@example.com",
-      password: "a long enough password",
-      firstName: "Api",
-      lastName: "Bench",
-      plan: "ultimate",
-    }),
+  const { id, cookie } = await benchAccount(origin, {
+    email: "api-bench@example.com",
+    firstName: "Api",
+    lastName: "Bench",
+    plan: "ultimate",
+    ip: "192.0.2.250",
   });
-  if (signUp.status !== 201) throw new Error(`Sign-up failed: ${signUp.status}`);
-  const { id } = await signUp.json();
-  const cookie = signUp.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("qr_session="))
-    ?.split(";")[0];
   const form = new URLSearchParams({
     intent: "create-key",
     workspace: `ws_${id}`,

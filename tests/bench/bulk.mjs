@@ -1,36 +1,20 @@
 // Bulk generation in `npm run bench` (issue #17): a 1,000-row CSV at 512 px PNG through /bulk as a
 // person uses it (upload, check, generate, wait for the job page to say the ZIP is ready), timed
 // end to end, with the isolate's CPU per row and its peak heap from workerd's inspector.
+import { benchAccount } from "./accounts.mjs";
 import { isolateBusyMs } from "./cpu-profile.mjs";
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 1000);
 
-async function signUp(origin) {
-  const response = await fetch(new URL("/api/auth/signup", origin), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: origin,
-      "CF-Connecting-IP": "192.0.2.252",
-    },
-    body: JSON.stringify({
-      email: "bulk-bench@example.com",
-      password: "a long enough password",
-      firstName: "Bulk",
-      lastName: "Bench",
-      // Premium makes 1,000 rows a batch; a larger run (BENCH_BULK_ROWS) needs Ultimate.
-      plan: ROWS > 1000 ? "ultimate" : "premium",
-    }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("qr_session="))
-    ?.split(";")[0];
-}
-
 export async function bulkBench(origin, inspectorPort) {
-  const cookie = await signUp(origin);
+  const { cookie } = await benchAccount(origin, {
+    email: "bulk-bench@example.com",
+    firstName: "Bulk",
+    lastName: "Bench",
+    // Premium makes 1,000 rows a batch; a larger run (BENCH_BULK_ROWS) needs Ultimate.
+    plan: ROWS > 1000 ? "ultimate" : "premium",
+    ip: "192.0.2.252",
+  });
   const lines = ["url,title"];
   for (let i = 1; i <= ROWS; i++) lines.push(`https://example.com/bulk/${i},Item ${i}`);
   const csv = lines.join("\n");

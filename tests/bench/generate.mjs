@@ -10,6 +10,7 @@ import { bulkBench } from "./bulk.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
+import { benchAccount } from "./accounts.mjs";
 
 const SIZES = [256, 1024, 2048];
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -48,23 +49,13 @@ function startNodeQrcode() {
  * dashboard page (loader and render) for it.
  */
 async function dashboardTimes(app, count) {
-  const headers = { "Content-Type": "application/json", Origin: app.url.origin };
-  const signUp = await fetch(new URL("/api/auth/signup", app.url), {
-    method: "POST",
-    headers: { ...headers, "CF-Connecting-IP": "192.0.2.200" },
-    body: JSON.stringify({
-      email: "busy@example.com",
-      password: "a long enough password",
-      firstName: "Busy",
-      lastName: "Account",
-      plan: "premium",
-    }),
+  const { cookie } = await benchAccount(app.url.origin, {
+    email: "busy@example.com",
+    firstName: "Busy",
+    lastName: "Account",
+    plan: "premium",
+    ip: "192.0.2.200",
   });
-  if (signUp.status !== 201) throw new Error(`Sign-up failed: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("qr_session="))
-    ?.split(";")[0];
   const db = await app.mf.getD1Database("DB");
   const now = Date.now();
   const rows = (count, table, columns, values) =>

@@ -1,31 +1,20 @@
 // Scans in `npm run bench` (issue #20): GET /s/{slug} of a tracked code beside a trivial route
 // (GET /api/auth/user signed out) in the same run, and the D1 work the scan queue's consumer
 // did for them, read from its log lines.
+import { benchAccount } from "./accounts.mjs";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400) * 5;
 
 /** A Premium account's tracked code (its plan counts scans); its slug. */
 async function trackedSlug(origin, db) {
-  const signUp = await fetch(new URL("/api/auth/signup", origin), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: origin,
-      "CF-Connecting-IP": "192.0.2.251",
-    },
-    body: JSON.stringify({
-      email: "scan-bench@example.com",
-      password: "a long enough password",
-      firstName: "Scan",
-      lastName: "Bench",
-      plan: "premium",
-    }),
+  const { cookie } = await benchAccount(origin, {
+    email: "scan-bench@example.com",
+    firstName: "Scan",
+    lastName: "Bench",
+    plan: "premium",
+    ip: "192.0.2.251",
   });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("qr_session="))
-    ?.split(";")[0];
   const form = new FormData();
   form.set("type", "url");
   form.set("data", JSON.stringify({ url: "https://example.com/poster" }));
