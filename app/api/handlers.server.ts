@@ -27,6 +27,12 @@ import type { QrContent, QrSize, QrStyle, QrType } from "../qr/types";
 import { hashedClientAddress } from "../security/client.server";
 import { seatLimit } from "../workspaces/seats";
 import { API_REQUESTS_PER_MINUTE, type ApiCaller } from "./auth.server";
+import {
+  bulkJobArchive,
+  createBulkJob,
+  keptBulkJob,
+  serializeBulkJob,
+} from "./bulk-handlers.server";
 import { MAX_KEYS_PER_WORKSPACE } from "./keys";
 import { openApiDocument } from "./openapi";
 import type { OperationId } from "./operations";
@@ -292,6 +298,20 @@ export const HANDLERS: Record<OperationId, Handler> = {
       "Content-Disposition": `inline; filename="${image.fileName}"`,
       ETag: image.etag,
     });
+  },
+
+  async createBulkJob(ctx) {
+    const job = await createBulkJob({ ...ctx, caller: callerOf(ctx) });
+    return json(job, 201, { Location: `${ctx.origin}/api/v1/bulk-jobs/${job.id}` });
+  },
+
+  async getBulkJob(ctx) {
+    const job = await keptBulkJob({ ...ctx, caller: callerOf(ctx) });
+    return json(serializeBulkJob(ctx.origin, job));
+  },
+
+  async getBulkJobArchive(ctx) {
+    return bulkJobArchive({ ...ctx, caller: callerOf(ctx) });
   },
 
   async getCodeAnalytics(ctx) {

@@ -46,11 +46,19 @@ function responsesOf(operation: Operation): ZodOpenApiResponsesObject {
               "image/svg+xml": { schema: { type: "string", contentMediaType: "image/svg+xml" } },
             },
           }
-        : success.schema
-          ? { content: { "application/json": { schema: success.schema } } }
-          : operation.id === "getOpenApiDocument"
-            ? { content: { "application/json": { schema: { type: "object" } } } }
-            : {}),
+        : success.archive
+          ? {
+              content: {
+                "application/zip": {
+                  schema: { type: "string", contentMediaType: "application/zip" },
+                },
+              },
+            }
+          : success.schema
+            ? { content: { "application/json": { schema: success.schema } } }
+            : operation.id === "getOpenApiDocument"
+              ? { content: { "application/json": { schema: { type: "object" } } } }
+              : {}),
     },
   };
   const byStatus = new Map<number, ProblemCode[]>();
@@ -100,7 +108,10 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: operation.body } },
+            content: {
+              "application/json": { schema: operation.body },
+              ...(operation.form ? { "multipart/form-data": { schema: operation.form } } : {}),
+            },
           },
         }
       : {}),
@@ -129,6 +140,7 @@ function buildDocument(origin: string) {
     tags: [
       { name: "Images", description: "Code images without saving." },
       { name: "Codes", description: "Saved codes of the key's workspace." },
+      { name: "Bulk", description: "Many codes at once, as a ZIP." },
       { name: "Analytics", description: "Scans and downloads." },
       { name: "Account", description: "Plan and usage." },
       { name: "Meta", description: "About the API itself." },

@@ -2,6 +2,12 @@ import type { z } from "../validation/zod";
 import type { ApiScope } from "./keys";
 import type { ProblemCode } from "./problem";
 import {
+  bulkJobFormSchema,
+  bulkJobIdParams,
+  bulkJobRequestSchema,
+  bulkJobSchema,
+} from "./bulk-schemas";
+import {
   analyticsQuery,
   analyticsSchema,
   codeIdParams,
@@ -28,6 +34,8 @@ export interface SuccessResponse {
   schema?: z.ZodType;
   /** The answer is a PNG or SVG image. */
   image?: boolean;
+  /** The answer is a ZIP archive. */
+  archive?: boolean;
 }
 
 export interface Operation {
@@ -37,12 +45,16 @@ export interface Operation {
   path: string;
   summary: string;
   description: string;
-  tag: "Images" | "Codes" | "Analytics" | "Account" | "Meta";
+  tag: "Images" | "Codes" | "Bulk" | "Analytics" | "Account" | "Meta";
   /** The scope a key needs; null for what needs no key. */
   scope: ApiScope | null;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may instead be multipart/form-data of this shape (a file upload). */
+  form?: z.ZodObject;
+  /** The largest body taken, when more than the 64 KB every other call is held to. */
+  maxBodyBytes?: number;
   success: SuccessResponse;
   /** The problems this operation can answer besides those of every authenticated call. */
   problems: ProblemCode[];
@@ -174,6 +186,59 @@ export const OPERATIONS = [
     success: { status: 200, description: "The image.", image: true },
     problems: ["not_found", "invalid_request"],
     example: { path: "/qr-codes/42/image", query: "format=svg&size=1024" },
+  },
+  {
+    id: "createBulkJob",
+    method: "post",
+    path: "/bulk-jobs",
+    summary: "Make many codes at once",
+    description:
+      "Makes a ZIP of code images, one a row, plus manifest.csv (row, status, file name, code id, tracked link, error), with the /bulk page's rules: the same columns, messages and plan limits (rows per batch: Premium 1,000, Ultimate 10,000). Send JSON `rows`, or the CSV file as multipart/form-data with the options as fields: `curl -F file=@codes.csv -F format=png -F save=true …`. Up to 100 rows are made before the answer (status done); larger batches are made in the background (status queued): poll the batch, or wait for the e-mail to the key's creator. Archives are kept 7 days.",
+    tag: "Bulk",
+    scope: "codes:write",
+    body: bulkJobRequestSchema,
+    form: bulkJobFormSchema,
+    maxBodyBytes: 5 * 1024 * 1024 + 64 * 1024,
+    success: { status: 201, description: "The batch.", schema: bulkJobSchema },
+    problems: ["invalid_request", "invalid_rows"],
+    example: {
+      body: {
+        rows: [
+          { url: "https://example.com/menu?table=1", title: "Table 1" },
+          { url: "https://example.com/menu?table=2", title: "Table 2" },
+        ],
+        format: "png",
+        save: true,
+      },
+    },
+  },
+  {
+    id: "getBulkJob",
+    method: "get",
+    path: "/bulk-jobs/{id}",
+    summary: "Get a batch",
+    description:
+      "A batch of the key's workspace: its status, how many rows are made, and the archive's address once it is done.",
+    tag: "Bulk",
+    scope: "codes:read",
+    params: bulkJobIdParams,
+    success: { status: 200, description: "The batch.", schema: bulkJobSchema },
+    problems: ["not_found", "invalid_request"],
+    example: { path: "/bulk-jobs/0b7c9a5e-3f1d-4d2a-9c1e-5a8b7f6e4d3c" },
+  },
+  {
+    id: "getBulkJobArchive",
+    method: "get",
+    path: "/bulk-jobs/{id}/archive",
+    summary: "Download a batch's ZIP",
+    description:
+      "The finished batch's ZIP: one image a row (PNG, SVG or both) and manifest.csv. Refused (409) while the batch is still being made.",
+    tag: "Bulk",
+    scope: "codes:read",
+    params: bulkJobIdParams,
+    success: { status: 200, description: "The ZIP archive.", archive: true },
+    problems: ["not_found", "invalid_request", "bulk_job_not_done"],
+    example: { path: "/bulk-jobs/0b7c9a5e-3f1d-4d2a-9c1e-5a8b7f6e4d3c/archive" },
   },
   {
     id: "getCodeAnalytics",

@@ -14,10 +14,12 @@ export const PROBLEM_CODES = {
   method_not_allowed: { status: 405, title: "Method not allowed" },
   not_acceptable: { status: 406, title: "Not acceptable" },
   idempotency_key_in_use: { status: 409, title: "Request in progress" },
+  bulk_job_not_done: { status: 409, title: "Batch not finished" },
   payload_too_large: { status: 413, title: "Request too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   invalid_request: { status: 400, title: "Invalid request" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
+  invalid_rows: { status: 422, title: "Invalid rows" },
   rate_limited: { status: 429, title: "Too many requests" },
   unavailable: { status: 503, title: "Temporarily unavailable" },
 } as const;

@@ -11,7 +11,8 @@ import { ApiProblem, invalidRequest, problemResponse } from "./problem";
 // operation's zod schemas, applies Idempotency-Key to POSTs, runs the handler, and turns every
 // failure into problem+json. There is no CORS: keys are secrets and must not live in browsers.
 
-/** A request body larger than this is refused before it is read (the largest valid is ~20 KB). */
+/** A JSON body larger than this is refused before it is read (the largest valid is ~20 KB), unless
+ * the operation takes more (maxBodyBytes). */
 const MAX_BODY_BYTES = 64 * 1024;
 
 export const API_PREFIX = "/api/v1";
@@ -23,29 +24,77 @@ function parseWith(schema: Operation["query"], input: unknown, prefix: string) {
   return result.data as Record<string, unknown>;
 }
 
-async function readJson(request: Request): Promise<{ raw: ArrayBuffer; value: unknown }> {
+function tooLarge(limit: number): ApiProblem {
+  const size = limit >= 1024 * 1024 ? `${Math.floor(limit / (1024 * 1024))} MB` : "64 KB";
+  return new ApiProblem("payload_too_large", `Request bodies can be at most ${size}.`);
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const FORM_TYPE = /^multipart\/form-data\b/i;
+
+/**
+ * Reads and validates the body: JSON, or multipart/form-data where the operation takes an upload.
+ * `raw` is what Idempotency-Key compares: the JSON as sent, or the form's fields and files' hashes
+ * (a form's boundary differs on every try).
+ */
+async function readBody(
+  request: Request,
+  operation: Operation,
+): Promise<{ raw: ArrayBuffer; body: Record<string, unknown> }> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+  const form = operation.form && FORM_TYPE.test(type);
+  if (!form && !JSON_TYPE.test(type)) {
     throw new ApiProblem(
       "unsupported_media_type",
-      "Send the request body as JSON, with Content-Type: application/json.",
+      operation.form
+        ? "Send the request body as JSON (Content-Type: application/json), or the file as multipart/form-data."
+        : "Send the request body as JSON, with Content-Type: application/json.",
     );
   }
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) {
-    throw new ApiProblem("payload_too_large", "Request bodies can be at most 64 KB.");
-  }
-  const raw = await request.arrayBuffer();
-  if (raw.byteLength > MAX_BODY_BYTES) {
-    throw new ApiProblem("payload_too_large", "Request bodies can be at most 64 KB.");
-  }
+  const limit = operation.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (Number(request.headers.get("Content-Length") ?? "0") > limit) throw tooLarge(limit);
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > limit) throw tooLarge(limit);
+  if (form) return readForm(bytes, type, operation.form!);
+  let value: unknown;
   try {
-    return { raw, value: JSON.parse(new TextDecoder().decode(raw)) as unknown };
+    value = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
     throw new ApiProblem("invalid_request", "The request body is not valid JSON.", [
       { field: "body", message: "Not valid JSON." },
     ]);
   }
+  const result = operation.body!.safeParse(value);
+  if (!result.success) throw invalidRequest(result.error);
+  return { raw: bytes, body: result.data as Record<string, unknown> };
+}
+
+async function readForm(
+  bytes: ArrayBuffer,
+  type: string,
+  schema: NonNullable<Operation["form"]>,
+): Promise<{ raw: ArrayBuffer; body: Record<string, unknown> }> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    throw new ApiProblem(
+      "invalid_request",
+      "The multipart body could not be read. Send it as multipart/form-data with its boundary.",
+      [{ field: "body", message: "Not valid multipart/form-data." }],
+    );
+  }
+  const fields = Object.fromEntries(form);
+  const result = schema.safeParse(fields);
+  if (!result.success) throw invalidRequest(result.error);
+  const names = Object.keys(fields).sort();
+  const described = names.map((name) => {
+    const value = fields[name]!;
+    return [name, typeof value === "string" ? value : `${value.name}:${value.size}`];
+  });
+  const files = names.flatMap((name) => (typeof fields[name] === "string" ? [] : [fields[name]!]));
+  const raw = await new Blob([JSON.stringify(described), ...files]).arrayBuffer();
+  return { raw, body: result.data as Record<string, unknown> };
 }
 
 function findOperation(
@@ -90,13 +139,7 @@ async function handle(
   const query = parseWith(operation.query, Object.fromEntries(url.searchParams), "");
   let body: Record<string, unknown> = {};
   let raw: ArrayBuffer | null = null;
-  if (operation.body) {
-    const read = await readJson(request);
-    raw = read.raw;
-    const result = operation.body.safeParse(read.value);
-    if (!result.success) throw invalidRequest(result.error);
-    body = result.data as Record<string, unknown>;
-  }
+  if (operation.body) ({ raw, body } = await readBody(request, operation));
   const ctx: ApiContext = { request, origin: url.origin, db, caller, params, query, body };
   const run = () => HANDLERS[operation.id as keyof typeof HANDLERS](ctx);
 

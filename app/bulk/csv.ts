@@ -14,6 +14,10 @@ const BY_LOWER = new Map<string, BulkColumn>(
   KNOWN_COLUMNS.map((column) => [column.toLowerCase(), column]),
 );
 
+/** The batch column a header (or an API row's key) names, whatever its case; null if none. */
+export const columnOf = (name: string): BulkColumn | null =>
+  BY_LOWER.get(name.trim().toLowerCase()) ?? null;
+
 /** 5 MB: a 10,000-row batch of web addresses is well under 1 MB. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
@@ -96,7 +100,7 @@ export function parseBulkCsv(bytes: Uint8Array, maxRows: number): CsvOutcome {
       "The file has no header row. Its first row must name the columns, like: type,url,title",
     );
   }
-  const columns = header.map((name) => BY_LOWER.get(name.trim().toLowerCase()) ?? null);
+  const columns = header.map(columnOf);
   if (!columns.some((column) => column !== null && column !== "title" && column !== "filename")) {
     return fail(
       `None of the columns is one we know. The first row must name the columns, like: type,url,title. Known columns: ${KNOWN_COLUMNS.join(", ")}.`,
@@ -105,11 +109,7 @@ export function parseBulkCsv(bytes: Uint8Array, maxRows: number): CsvOutcome {
   if (records.length === 0) {
     return fail("The file has only a header row. Add one row for each code you want.");
   }
-  if (records.length > maxRows) {
-    return fail(
-      `The file has more than ${maxRows.toLocaleString("en-US")} rows of codes, the most your plan makes in one batch. Split it into smaller files.`,
-    );
-  }
+  if (records.length > maxRows) return fail(tooManyRows("The file", maxRows));
   const duplicate = columns.find((column, i) => column !== null && columns.indexOf(column) !== i);
   if (duplicate)
     return fail(`The column “${duplicate}” appears twice. Keep one and upload the file again.`);
@@ -131,6 +131,11 @@ function detectDelimiter(text: string): "," | ";" {
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   const count = (char: string) => firstLine.split(char).length - 1;
   return count(";") > count(",") ? ";" : ",";
+}
+
+/** The refusal of a batch over the plan's rows per batch. */
+export function tooManyRows(what: string, maxRows: number): string {
+  return `${what} has more than ${maxRows.toLocaleString("en-US")} rows of codes, the most your plan makes in one batch. Split it into smaller batches.`;
 }
 
 function megabytes(bytes: number): string {

@@ -1,13 +1,10 @@
 import { env } from "cloudflare:workers";
-import { data } from "react-router";
 import { zipKey } from "./jobs.server";
 
-/** The stored ZIP as an attachment; shared with the API's download. */
-export async function zipResponse(jobId: string, fileName: string): Promise<Response> {
+/** The stored ZIP as an attachment, or null once it is gone; the page's and the API's download. */
+export async function zipResponse(jobId: string, fileName: string): Promise<Response | null> {
   const object = await env.LOGOS.get(zipKey(jobId));
-  if (!object) {
-    throw data("This download has expired (batches are kept 7 days).", { status: 404 });
-  }
+  if (!object) return null;
   const base =
     fileName
       .replace(/\.csv$/i, "")

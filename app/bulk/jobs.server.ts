@@ -366,7 +366,9 @@ async function assemble(
       rowsKey(job.id),
       ...Array.from({ length: job.chunks }, (_, n) => chunkKey(job.id, n)),
     ]);
-    if (job.totalRows > DIRECT_ROWS || job.via === "api") {
+    // A batch made within the request was answered with its result; one made in the background
+    // is news.
+    if (job.totalRows > DIRECT_ROWS) {
       await tellCreator(creator, (to) =>
         bulkDoneMessage({
           ...to,

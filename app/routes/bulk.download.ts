@@ -9,10 +9,11 @@ import type { Route } from "./+types/bulk.download";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const membership = await requireMembership(request, context);
   const job = await keptJob(createDatabase(), membership, params.id, new Date());
-  if (!job || job.status !== "done") {
+  const zip = job?.status === "done" ? await zipResponse(job.id, job.fileName) : null;
+  if (!zip) {
     throw data("This download does not exist or has expired (batches are kept 7 days).", {
       status: 404,
     });
   }
-  return zipResponse(job.id, job.fileName);
+  return zip;
 }

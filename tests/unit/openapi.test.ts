@@ -37,6 +37,25 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("documents the bulk upload both as JSON rows and as a CSV file in multipart/form-data", () => {
+    const content = (document.paths as Record<string, Loose>)["/bulk-jobs"]!.post.requestBody
+      .content as Loose;
+    expect(content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/BulkJobRequest",
+    });
+    const schemas = (document.components as Loose).schemas as Loose;
+    expect(content["multipart/form-data"].schema).toEqual({
+      $ref: "#/components/schemas/BulkJobUpload",
+    });
+    expect(schemas.BulkJobUpload.properties.file).toMatchObject({
+      type: "string",
+      contentMediaType: "text/csv",
+    });
+    expect(schemas.BulkJobUpload.required).toEqual(["file"]);
+    const archive = (document.paths as Record<string, Loose>)["/bulk-jobs/{id}/archive"]!.get;
+    expect(Object.keys(archive.responses["200"].content)).toEqual(["application/zip"]);
+  });
+
   it("the examples it shows are requests the API accepts", () => {
     for (const schema of [imageRequestSchema, createCodeSchema]) {
       const example = (schema.meta() as { example: unknown }).example;

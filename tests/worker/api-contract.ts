@@ -52,7 +52,7 @@ function operationFor(doc: Json, method: string, path: string): Json {
 
 /**
  * Asserts that `response` is a documented answer of `method path`, and returns its body: the
- * parsed JSON, or the bytes of an image.
+ * parsed JSON, or the bytes of an image or archive.
  */
 export async function documented(
   method: string,
@@ -74,7 +74,8 @@ export async function documented(
     return {};
   }
   expect(Object.keys(content), `${method} ${path} ${response.status} as ${type}`).toContain(type);
-  if (type.startsWith("image/")) return { bytes: new Uint8Array(await response.arrayBuffer()) };
+  if (type.startsWith("image/") || type === "application/zip")
+    return { bytes: new Uint8Array(await response.arrayBuffer()) };
   const json = await response.json<Json>();
   const schema = inline(content[type]!.schema, doc) as Json;
   const result = new Validator(schema, "2020-12", false).validate(json);

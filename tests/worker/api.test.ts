@@ -5,96 +5,13 @@ import { OPERATIONS } from "../../app/api/operations";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { cookieFrom, newPerson, postJson } from "./accounts";
 import { documented, openApi } from "./api-contract";
-import { appFetch, newAddress, ORIGIN } from "./app";
+import { cookieFrom } from "./accounts";
+import { type Answer, api, apiTabPost, call, KEY, makeKey, person } from "./api-client";
+import { appFetch, ORIGIN } from "./app";
 
 // The public API (issue #16), as a customer's server uses it: keys made on the dashboard's API
 // tab, then /api/v1 with Bearer keys. Every answer is checked against the OpenAPI document.
-
-interface Person {
-  id: string;
-  email: string;
-  cookies: string;
-}
-
-async function person(plan: "free" | "premium" | "ultimate" = "ultimate"): Promise<Person> {
-  const details = newPerson("api");
-  const response = await postJson("/api/auth/signup", { ...details, plan });
-  expect(response.status).toBe(201);
-  const { id } = await response.json<{ id: string }>();
-  return { id, email: details.email, cookies: cookieFrom(response, "qr_session")! };
-}
-
-function apiTabPost(who: Person, fields: Record<string, string | string[]>, workspace?: string) {
-  const form = new URLSearchParams({ workspace: workspace ?? personalWorkspaceId(who.id) });
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
-  }
-  return appFetch("/dashboard?tab=api", {
-    method: "POST",
-    headers: { Origin: ORIGIN, Cookie: who.cookies },
-    body: form,
-  });
-}
-
-/** An answer's JSON, read freely: `documented` has already checked it against its schema. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Answer = Record<string, any>;
-
-const KEY = /qrc_[0-9A-Za-z]{40}/;
-
-async function makeKey(
-  who: Person,
-  {
-    name = "Print pipeline",
-    scopes = ["codes:read", "codes:write", "analytics:read"],
-    expiresOn = "",
-  } = {},
-): Promise<string> {
-  const response = await apiTabPost(who, { intent: "create-key", name, scopes, expiresOn });
-  expect(response.status).toBe(200);
-  const key = KEY.exec(await response.text())?.[0];
-  expect(key).toBeDefined();
-  return key!;
-}
-
-function api(
-  key: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return appFetch(`/api/v1${path}`, {
-    method,
-    headers: {
-      "CF-Connecting-IP": newAddress(),
-      ...(key ? { Authorization: `Bearer ${key}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** A call whose answer must be documented; returns the status and the body. */
-async function call(
-  key: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const response = await api(key, method, path, body, headers);
-  const { json, bytes } = await documented(method, `/api/v1${path}`, response);
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: json as Answer,
-    bytes,
-  };
-}
 
 const menu = { type: "url", data: { url: "https://example.com/menu" }, title: "Menu" };
 
