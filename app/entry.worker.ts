@@ -6,7 +6,8 @@ import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
 import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/jobs.server";
-import { runScheduledJobs } from "./jobs/run.server";
+import { customHostAnswer } from "./domains/hosts.server";
+import { DOMAIN_CHECK_CRON, runDomainCheckJob, runScheduledJobs } from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
 import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
@@ -75,7 +76,12 @@ export default {
 
   // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
   // the clock, so a run that starts late decides as if it had started on time.
+  // The cron every 10 minutes checks pending custom domains (issue #18); the nightly one cleans up.
   async scheduled(controller, env) {
+    if (controller.cron === DOMAIN_CHECK_CRON) {
+      await runDomainCheckJob(env, new Date(controller.scheduledTime));
+      return;
+    }
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 
@@ -105,6 +111,9 @@ export default {
 async function respond(request: Request, info: RequestInfo): Promise<Response> {
   const misconfigured = configurationFailure(info.requestId);
   if (misconfigured) return withSecurityHeaders(request, misconfigured, info);
+  // A customer's hostname serves its tracked links and nothing of the app (issue #18).
+  const customHost = await customHostAnswer(request, info.waitUntil);
+  if (customHost) return customHost;
   if (isCrossSiteMutation(request)) {
     return withSecurityHeaders(request, crossSiteRefusal(request), info);
   }

@@ -1,3 +1,4 @@
+import { shortLinkUrl, type TrackedSlug } from "../domains/links";
 import { deleteCode, setCodeSharing } from "../codes/changes.server";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { saveInWorkspace } from "../codes/save.server";
@@ -120,7 +121,7 @@ function imageResponse(body: Uint8Array<ArrayBuffer> | string, format: "png" | "
 function serializeCode(
   origin: string,
   { code, creatorEmail }: CodeWithCreator,
-  slug: string | null,
+  link: TrackedSlug | null,
 ) {
   const image = `${origin}/api/v1/qr-codes/${code.id}/image`;
   return {
@@ -130,7 +131,7 @@ function serializeCode(
     data: code.data as Record<string, string | boolean>,
     customization: code.customization,
     public: code.isPublic,
-    trackedLink: slug ? { slug, url: `${origin}/s/${slug}` } : null,
+    trackedLink: link ? { slug: link.slug, url: shortLinkUrl(origin, link) } : null,
     imageUrls: { png: `${image}?format=png`, svg: `${image}?format=svg` },
     downloads: code.downloadCount,
     createdBy: creatorEmail,

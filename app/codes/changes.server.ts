@@ -40,7 +40,7 @@ export async function deleteCode(
   const slug = (await trackedSlugs(db, [id])).get(id);
   const deleted = await deleteWorkspaceCode(db, id, workspaceId);
   if (!deleted) return null;
-  if (slug) await forgetLinks(origin, [slug]);
+  if (slug) await forgetLinks(origin, [slug.slug]);
   await recordAudit(db, {
     workspaceId,
     actor,

@@ -1,3 +1,4 @@
+import { activeDomains } from "../models/custom-domains.server";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createTrackedLink, saveCode } from "../models/qr-codes.server";
@@ -30,6 +31,13 @@ export interface SaveTarget {
   creator: { id: string; email: string };
 }
 
+export interface SaveOptions {
+  track?: boolean;
+  logo?: Logo | null;
+  /** A custom domain of the workspace for the tracked link (issue #18). */
+  domainId?: string | null;
+}
+
 /**
  * Saves a code for `user` in their current workspace after the checks of spec section 4, in the
  * spec's order: signed in, a role that may create codes, then saveInWorkspace's.
@@ -40,7 +48,7 @@ export async function saveForUser(
   content: QrContent,
   style: QrStyle,
   title: string,
-  options: { track?: boolean; logo?: Logo | null } = {},
+  options: SaveOptions = {},
 ): Promise<SaveOutcome> {
   if (!user || !membership) {
     return {
@@ -70,7 +78,7 @@ export async function saveInWorkspace(
   content: QrContent,
   style: QrStyle,
   title: string,
-  { track = false, logo = null }: { track?: boolean; logo?: Logo | null } = {},
+  { track = false, logo = null, domainId = null }: SaveOptions = {},
 ): Promise<SaveOutcome> {
   const trimmed = title.trim().slice(0, 120);
   if (!trimmed) {
@@ -99,6 +107,17 @@ export async function saveInWorkspace(
       return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
   }
   const db = createDatabase();
+  if (domainId) {
+    const usable = track && (await activeDomains(db, workspaceId)).some((d) => d.id === domainId);
+    if (!usable) {
+      return {
+        ok: false,
+        status: 400,
+        title: "Link domain",
+        message: "Choose an active domain of this workspace for the tracked link, or ours.",
+      };
+    }
+  }
   let logoUrl: string | null;
   try {
     logoUrl = logo ? await storeLogo(creator.id, logo) : null;
@@ -125,6 +144,6 @@ export async function saveInWorkspace(
     target: id,
     details: { title: trimmed },
   });
-  if (track && content.type === "url") await createTrackedLink(db, id, content.url);
+  if (track && content.type === "url") await createTrackedLink(db, id, content.url, domainId);
   return { ok: true, id };
 }

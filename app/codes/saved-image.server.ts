@@ -1,3 +1,4 @@
+import { shortLinkUrl } from "../domains/links";
 import { etagFor } from "../caching/etag";
 import type { Database } from "../db/client.server";
 import type { QrCodeRecord } from "../db/schema";
@@ -31,20 +32,21 @@ export async function savedImage(
   format: ImageFormat,
   size: QrSize = code.customization.size,
 ): Promise<SavedImage> {
-  const slug = (await trackedSlugs(db, [code.id])).get(code.id) ?? null;
-  const encoded = slug ? { type: "url" as const, url: `${origin}/s/${slug}` } : content;
+  const link = (await trackedSlugs(db, [code.id])).get(code.id) ?? null;
+  const linkUrl = link ? shortLinkUrl(origin, link) : null;
+  const encoded = linkUrl ? { type: "url" as const, url: linkUrl } : content;
   const style = { ...code.customization, size };
   const etag = await etagFor([
     code.id,
     code.updatedAt.getTime(),
     format,
     size,
-    slug ? `${origin}/s/${slug}` : "",
+    linkUrl ?? "",
     code.logoUrl ?? "",
   ]);
   return {
     etag,
-    slug,
+    slug: link?.slug ?? null,
     fileName: `${downloadBaseName(content)}.${format}`,
     contentType: format === "svg" ? "image/svg+xml" : "image/png",
     render: async () => {

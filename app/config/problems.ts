@@ -2,6 +2,7 @@ import { z } from "../validation/zod";
 import { resolvePaymentSettings } from "../billing/payment-settings";
 import { REQUIRED_SETTINGS } from "../auth/provider-settings";
 import { resolveMailSettings } from "../mail/settings";
+import { resolveDomainSettings } from "../domains/settings";
 
 // Everything a deployment must have, checked in one place (pure, so every rule is unit-tested).
 // Each problem names the setting and what is wrong with it, never its value.
@@ -66,6 +67,11 @@ export function configurationProblems(raw: Record<string, unknown>): string[] {
   }
   try {
     resolveMailSettings(raw as Record<string, string | undefined>, environment);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    resolveDomainSettings(raw as Record<string, string | undefined>, environment);
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }

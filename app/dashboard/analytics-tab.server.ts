@@ -1,3 +1,4 @@
+import { shortLinkUrl } from "../domains/links";
 import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { engagementRate } from "../codes/engagement";
@@ -45,7 +46,7 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
     breakdown,
     totals,
     engagement: engagementRate(totals.totalScans, totals.totalDownloads),
-    codes: codes.map(({ code, scans, slug }) => ({
+    codes: codes.map(({ code, scans, slug, linkHost }) => ({
       id: code.id,
       type: code.type,
       title: code.title,
@@ -53,7 +54,7 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
       createdAt: code.createdAt.toISOString(),
       downloads: code.downloadCount,
       scans,
-      trackedUrl: slug ? `${url.origin}/s/${slug}` : null,
+      trackedUrl: slug ? shortLinkUrl(url.origin, { slug, hostname: linkHost }) : null,
     })),
     confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
     page,

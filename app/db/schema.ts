@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   blob,
   index,
@@ -245,8 +246,15 @@ export const trackedLinks = sqliteTable(
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     targetUrl: text("target_url").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** The custom domain the link is printed with (issue #18); null: this service's own. */
+    domainId: text("domain_id").references(() => customDomains.id, { onDelete: "set null" }),
   },
-  (table) => [uniqueIndex("tracked_links_by_code").on(table.qrCodeId)],
+  (table) => [
+    uniqueIndex("tracked_links_by_code").on(table.qrCodeId),
+    index("tracked_links_by_domain")
+      .on(table.domainId)
+      .where(sql`domain_id IS NOT NULL`),
+  ],
 );
 
 /** Payment-provider events already handled; a replay finds its id and changes nothing. */
@@ -385,3 +393,39 @@ export const bulkJobChunks = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.jobId, table.chunk] })],
 );
+
+export const DOMAIN_STATUSES = ["pending", "active", "failed"] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+/** A workspace's own hostname for its tracked links (issue #18, migration 0012). */
+export const customDomains = sqliteTable(
+  "custom_domains",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower case; internationalised names in punycode. */
+    hostname: text("hostname").notNull(),
+    providerId: text("provider_id"),
+    status: text("status", { enum: DOMAIN_STATUSES }).notNull(),
+    hostnameStatus: text("hostname_status"),
+    certificateStatus: text("certificate_status"),
+    problems: text("problems", { mode: "json" }).notNull().$type<string[]>().default([]),
+    checks: integer("checks").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }),
+    nextCheckAt: integer("next_check_at", { mode: "timestamp_ms" }),
+    activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    uniqueIndex("custom_domains_by_hostname").on(table.hostname),
+    index("custom_domains_by_workspace").on(table.workspaceId, table.createdAt),
+    index("custom_domains_due")
+      .on(table.nextCheckAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export type CustomDomainRecord = typeof customDomains.$inferSelect;

@@ -7,6 +7,10 @@ import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
+import { runDomainChecks } from "../domains/checks.server";
+
+/** wrangler.toml's second cron: pending custom domains are checked (each with its backoff). */
+export const DOMAIN_CHECK_CRON = "*/10 * * * *";
 
 export type JobBindings = Pick<Env, "DB" | "LOGOS" | "SESSIONS">;
 
@@ -27,6 +31,16 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
     ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
   ];
+  await runJobs(jobs);
+}
+
+/** The 10-minute cron: custom domains due a check. */
+export async function runDomainCheckJob(bindings: JobBindings, now: Date): Promise<void> {
+  const db = createDatabase(bindings.DB);
+  await runJobs([["domain-checks", () => runDomainChecks(db, now)]]);
+}
+
+async function runJobs(jobs: [string, () => Promise<object>][]): Promise<void> {
   const failed: string[] = [];
   for (const [job, run] of jobs) {
     const started = Date.now();

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client.server";
 import {
+  customDomains,
   type QrCodeRecord,
   qrCodes,
   qrDownloads,
@@ -12,6 +13,7 @@ import {
   workspaceMembers,
   workspaces,
 } from "../db/schema";
+import type { TrackedSlug } from "../domains/links";
 import { parseContent } from "../qr/schema";
 import { logoOwner } from "../storage/logos.server";
 import type { QrContent, QrStyle } from "../qr/types";
@@ -81,6 +83,8 @@ export interface CodeWithCounts {
   scans: number;
   /** The slug of its tracked link, if it has one. */
   slug: string | null;
+  /** The custom domain the link is printed with, if any. */
+  linkHost: string | null;
 }
 
 /**
@@ -100,6 +104,9 @@ export function codesWithCountsQuery(
       slug: sql<
         string | null
       >`(SELECT t.slug FROM tracked_links t WHERE t.qr_code_id = qr_codes.id)`,
+      linkHost: sql<
+        string | null
+      >`(SELECT d.hostname FROM tracked_links t JOIN custom_domains d ON d.id = t.domain_id WHERE t.qr_code_id = qr_codes.id)`,
     })
     .from(qrCodes)
     .where(eq(qrCodes.workspaceId, workspaceId))
@@ -281,24 +288,40 @@ export function newSlug(): string {
   return [...bytes].map((byte) => SLUG_ALPHABET[byte % 62]).join("");
 }
 
-export async function createTrackedLink(db: Database, codeId: number, targetUrl: string) {
+export async function createTrackedLink(
+  db: Database,
+  codeId: number,
+  targetUrl: string,
+  domainId: string | null = null,
+) {
   const slug = newSlug();
   await db
     .insert(trackedLinks)
-    .values({ slug, qrCodeId: codeId, targetUrl, createdAt: new Date() });
+    .values({ slug, qrCodeId: codeId, targetUrl, createdAt: new Date(), domainId });
   return slug;
 }
 
-/** Code id → tracked slug, for the codes that have one (D1 takes at most 100 parameters). */
-export async function trackedSlugs(db: Database, codeIds: number[]): Promise<Map<number, string>> {
-  const slugs = new Map<number, string>();
+/**
+ * Code id → tracked slug and the custom domain it is printed with, for the codes that have one
+ * (D1 takes at most 100 parameters).
+ */
+export async function trackedSlugs(
+  db: Database,
+  codeIds: number[],
+): Promise<Map<number, TrackedSlug>> {
+  const slugs = new Map<number, TrackedSlug>();
   for (let at = 0; at < codeIds.length; at += 90) {
     const rows = await db
-      .select({ slug: trackedLinks.slug, codeId: trackedLinks.qrCodeId })
+      .select({
+        slug: trackedLinks.slug,
+        codeId: trackedLinks.qrCodeId,
+        hostname: customDomains.hostname,
+      })
       .from(trackedLinks)
+      .leftJoin(customDomains, eq(customDomains.id, trackedLinks.domainId))
       .where(inArray(trackedLinks.qrCodeId, codeIds.slice(at, at + 90)))
       .all();
-    for (const row of rows) slugs.set(row.codeId!, row.slug);
+    for (const row of rows) slugs.set(row.codeId!, { slug: row.slug, hostname: row.hostname });
   }
   return slugs;
 }
@@ -310,6 +333,10 @@ export interface TrackedTarget {
   ownerId: string | null;
   /** The workspace owner's account, whose plan decides whether the scan is counted. */
   owner: UserRecord | null;
+  /** The code's workspace; null once the code was deleted. */
+  workspaceId: string | null;
+  /** The custom domain the link was printed with (issue #18). */
+  domainId: string | null;
 }
 
 /** A tracked link with its workspace's owner: one query on the path of every scan. */
@@ -320,6 +347,8 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
       codeId: trackedLinks.qrCodeId,
       ownerId: workspaces.ownerId,
       owner: users,
+      workspaceId: qrCodes.workspaceId,
+      domainId: trackedLinks.domainId,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))

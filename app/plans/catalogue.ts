@@ -20,6 +20,8 @@ export interface PlanCapabilities {
   /** Rows one bulk batch may have; 0 without bulk generation. */
   bulkRowsPerBatch: number;
   customDomains: boolean;
+  /** Custom domains a workspace may add; 0 without custom domains. */
+  customDomainLimit: number;
   teamMembers: number;
   api: boolean;
   whiteLabel: boolean;
@@ -50,6 +52,7 @@ export const PLANS: Record<PlanId, Plan> = {
       bulkGeneration: false,
       bulkRowsPerBatch: 0,
       customDomains: false,
+      customDomainLimit: 0,
       teamMembers: 1,
       api: false,
       whiteLabel: false,
@@ -69,6 +72,7 @@ export const PLANS: Record<PlanId, Plan> = {
       bulkGeneration: true,
       bulkRowsPerBatch: 1000,
       customDomains: true,
+      customDomainLimit: 3,
       teamMembers: 5,
       api: false,
       whiteLabel: false,
@@ -88,6 +92,7 @@ export const PLANS: Record<PlanId, Plan> = {
       bulkGeneration: true,
       bulkRowsPerBatch: 10000,
       customDomains: true,
+      customDomainLimit: 20,
       teamMembers: 25,
       api: true,
       whiteLabel: true,

@@ -4,9 +4,16 @@ import { SignOutForm } from "../components/auth/sign-out-form";
 import { PlanBilling } from "../components/billing/plan-billing";
 import { AnalyticsTab } from "../components/dashboard/analytics-tab";
 import { ApiTab, type ApiTabAction } from "../components/dashboard/api-tab";
+import { DomainsTab } from "../components/dashboard/domains-tab";
 import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
 import { apiAction, apiTab, isApiIntent } from "../dashboard/api-tab.server";
+import {
+  domainsAction,
+  domainsTab,
+  type DomainsTabAction,
+  isDomainIntent,
+} from "../dashboard/domains-tab.server";
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
@@ -18,7 +25,7 @@ import type { Route } from "./+types/dashboard";
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans", "team", "api"] as const;
+const TABS = ["analytics", "plans", "team", "api", "domains"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,6 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "api") {
     return data({ ...shell, tab, api: await apiTab(db, user, membership, now) }, { headers });
   }
+  if (tab === "domains") {
+    return data({ ...shell, tab, domains: await domainsTab(db, membership, now) }, { headers });
+  }
   const analytics = await analyticsTab(db, membership, url, now);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
@@ -66,13 +76,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
   if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
   if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
+  if (isDomainIntent(intent)) {
+    return domainsAction(intent, { request, db, user, membership, form });
+  }
   return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
   pageMeta(
     "Dashboard",
-    "Your saved QR codes, their downloads and scans, your team, your API keys and your plan.",
+    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains and your plan.",
   );
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -80,10 +93,11 @@ const TAB_LABELS: Record<Tab, string> = {
   plans: "Plan & Billing",
   team: "Team",
   api: "API",
+  domains: "Domains",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const action = useActionData<ApiTabAction>();
+  const action = useActionData<ApiTabAction & DomainsTabAction>();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
@@ -134,6 +148,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaded.tab === "plans" ? <PlanBilling {...loaded.plans} /> : null}
       {loaded.tab === "team" ? <TeamTab team={loaded.team} /> : null}
       {loaded.tab === "api" ? <ApiTab api={loaded.api} action={action} /> : null}
+      {loaded.tab === "domains" ? <DomainsTab tab={loaded.domains} action={action} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab loaded={loaded.analytics} /> : null}
     </section>
   );

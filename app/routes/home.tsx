@@ -4,6 +4,8 @@ import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
 import { getMembership } from "../workspaces/current.server";
+import { displayHostname } from "../domains/hostname";
+import { activeDomains } from "../models/custom-domains.server";
 import { loadLogo, LogoStoreError, storeLogo } from "../storage/logos.server";
 import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
   const userId = (await getUser(context))?.id;
+  const membership = userId ? await getMembership(context) : null;
   // A logo this person uploaded (its key names its owner; the download route checks again).
   const logo = url.searchParams.get("logo");
   return {
@@ -50,6 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await remainingVisitorDownloads(createDatabase(), visitor)
         : VISITOR_DOWNLOADS_PER_DAY,
     origin: url.origin,
+    // Active custom domains a tracked code may use (issue #18).
+    linkDomains: membership
+      ? (await activeDomains(createDatabase(), membership.workspace.id)).map((domain) => ({
+          id: domain.id,
+          hostname: displayHostname(domain.hostname),
+        }))
+      : [],
   };
 }
 
@@ -111,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveForUser(user, membership, evaluation.content, evaluation.style, title, {
     track: form.get("trackScans") === "on",
     logo,
+    domainId: String(form.get("linkDomain") ?? "") || null,
   });
   if (!outcome.ok) {
     return redirectWithToast(request, back(), {
@@ -158,6 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         notice={loaderData.notice}
         downloadsLeft={loaderData.downloadsLeft}
         origin={loaderData.origin}
+        linkDomains={loaderData.linkDomains}
       />
       <AchievementsSlot />
       <HowItWorks />

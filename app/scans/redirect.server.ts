@@ -11,7 +11,7 @@ import { liveLink } from "./links.server";
 
 const SCAN_PATH = /^\/s\/([0-9A-Za-z]{6,20})$/;
 
-async function queueScan(request: Request, codeId: number): Promise<void> {
+export async function queueScan(request: Request, codeId: number): Promise<void> {
   const userAgent = request.headers.get("User-Agent");
   const cf = (request as Request & { cf?: { country?: string; city?: string } }).cf;
   const event: ScanEvent = {

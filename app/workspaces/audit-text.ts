@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "api_key.created",
   "api_key.revoked",
   "bulk.saved",
+  "domain.added",
+  "domain.removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -127,6 +129,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `revoked the API key ${quoted(d.name)}`;
       case "bulk.saved":
         return `saved ${(d.count ?? 0).toLocaleString("en-US")} codes from ${quoted(d.name)} in bulk`;
+      case "domain.added":
+        return `added the custom domain ${quoted(d.name)}`;
+      case "domain.removed":
+        return `removed the custom domain ${quoted(d.name)}`;
       default:
         return entry.action;
     }

@@ -17,6 +17,8 @@ export const WORKSPACE_ACTIONS = [
   "audit.view",
   /** Create and revoke the workspace's API keys. */
   "api.manage",
+  /** Add, check and remove the workspace's custom domains for tracked links. */
+  "domains.manage",
   /** Change the workspace's name. */
   "workspace.rename",
   /** Change the plan, pay, cancel. */
@@ -38,6 +40,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "members.manage",
     "audit.view",
     "api.manage",
+    "domains.manage",
     "workspace.rename",
   ]),
   editor: new Set(["codes.view", "codes.manage", "analytics.view"]),
@@ -70,6 +73,7 @@ export function refusal(action: WorkspaceAction): string {
     case "members.manage":
     case "audit.view":
     case "api.manage":
+    case "domains.manage":
     case "workspace.rename":
       return "Only the workspace's owner and admins can do this.";
     default:

@@ -42,6 +42,8 @@ function sqlDefault(value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value === "boolean") return value ? "1" : "0";
   if (typeof value === "number") return String(value);
+  // JSON columns' defaults (custom_domains.problems: `[]`).
+  if (typeof value === "object" && value !== null) return `'${JSON.stringify(value)}'`;
   return `'${String(value)}'`;
 }
 

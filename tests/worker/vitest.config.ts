@@ -25,7 +25,9 @@ export default defineConfig(async () => {
         cloudflareTest({
           wrangler: { configPath: `${root}/build/server/wrangler.json` },
           miniflare: {
-            bindings: { TEST_MIGRATIONS: migrations, ...bindings },
+            // The app's own hostname (tests/worker/app.ts ORIGIN): any other one is a customer's
+            // custom domain or unknown (issue #18).
+            bindings: { TEST_MIGRATIONS: migrations, APP_HOSTNAME: "qr.example.com", ...bindings },
             d1Databases: ["MIGRATION_TEST_DB"],
           },
         }),

@@ -5,7 +5,7 @@ import type { Toast } from "../toast";
 import { useReportUsage } from "./use-report-usage";
 
 /** The save form's fields that are not the code's settings. */
-const NOT_SETTINGS = new Set(["title", "logo", "trackScans", "intent"]);
+const NOT_SETTINGS = new Set(["title", "logo", "trackScans", "linkDomain", "intent"]);
 
 function savedCode(form: FormData): CreatedCode | null {
   const settings = new URLSearchParams();

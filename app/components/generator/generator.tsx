@@ -29,6 +29,8 @@ interface GeneratorProps {
   /** PNG downloads left today for a visitor; null when the limit does not apply. */
   downloadsLeft: number | null;
   origin: string;
+  /** The workspace's active custom domains, for a tracked code's link. */
+  linkDomains?: { id: string; hostname: string }[];
 }
 
 function validHex(color: string): string | null {
@@ -135,9 +137,20 @@ function useLivePreview(
  * Saving the code shown: a plain post of the same settings and a title, so it works without
  * JavaScript; a visitor is sent to sign up first (spec section 5).
  */
-function SaveForm({ query, logoKey }: { query: string | null; logoKey: string | null }) {
+function SaveForm({
+  query,
+  logoKey,
+  linkDomains,
+  origin,
+}: {
+  query: string | null;
+  logoKey: string | null;
+  linkDomains: { id: string; hostname: string }[];
+  origin: string;
+}) {
   const { user } = useAuth();
   const titleId = useId();
+  const domainId = useId();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.has("title") === true;
   const canTrack =
@@ -157,6 +170,19 @@ function SaveForm({ query, logoKey }: { query: string | null; logoKey: string | 
           <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
           link here that counts each scan and forwards to your address)
         </label>
+      ) : null}
+      {canTrack && linkDomains.length > 0 ? (
+        <div className="field">
+          <label htmlFor={domainId}>Short link domain (for tracked codes)</label>
+          <select id={domainId} name="linkDomain" defaultValue="">
+            <option value="">{new URL(origin).host} (ours)</option>
+            {linkDomains.map((domain) => (
+              <option key={domain.id} value={domain.id}>
+                {domain.hostname}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       <label htmlFor={titleId}>Title</label>
       <div className="share-row">
@@ -238,6 +264,7 @@ export function Generator({
   notice,
   downloadsLeft,
   origin,
+  linkDomains = [],
 }: GeneratorProps) {
   const toast = useToast();
   const hydrated = useHydrated();
@@ -457,7 +484,12 @@ export function Generator({
               </p>
             ) : null}
             <LogoForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
-            <SaveForm query={preview.ok ? preview.query : null} logoKey={logoKey} />
+            <SaveForm
+              query={preview.ok ? preview.query : null}
+              logoKey={logoKey}
+              linkDomains={linkDomains}
+              origin={origin}
+            />
             {preview.ok ? (
               <div className="share">
                 <label htmlFor="share-link">Share link</label>

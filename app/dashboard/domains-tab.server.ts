@@ -1,0 +1,142 @@
+import { data } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import { addDomain, checkDomainNow, removeDomain } from "../domains/domains.server";
+import { displayHostname } from "../domains/hostname";
+import { getDomainProvider, getDomainSettings } from "../domains/provider.server";
+import { workspaceDomains } from "../models/custom-domains.server";
+import type { Membership } from "../models/workspaces.server";
+import { PLANS } from "../plans/catalogue";
+import { timeFromNow } from "../workspaces/audit-text";
+import { requirePermission, workspacePlan } from "../workspaces/current.server";
+import { can, refusal } from "../workspaces/roles";
+
+// The Domains tab (issue #18): the workspace's custom domains for tracked links, the DNS record
+// each needs, its status in words, "Check now", and removal (confirmed when codes use it).
+
+export const DOMAINS_TAB = "/dashboard?tab=domains";
+export const DOMAIN_INTENTS = ["add-domain", "check-domain", "remove-domain"] as const;
+type DomainIntent = (typeof DOMAIN_INTENTS)[number];
+
+export function isDomainIntent(intent: unknown): intent is DomainIntent {
+  return DOMAIN_INTENTS.includes(intent as DomainIntent);
+}
+
+const STATUS_WORDS = {
+  active: "Active: tracked links on this domain work.",
+  pending:
+    "Waiting for the DNS record and the certificate. Once the record exists this usually takes a few minutes; we check on our own, with longer waits each time.",
+  failed: "Needs your attention: see what is wrong below, fix it, then press “Check now”.",
+} as const;
+
+export async function domainsTab(db: Database, membership: Membership, now: Date) {
+  const plan = workspacePlan(membership, now);
+  const capabilities = PLANS[plan].capabilities;
+  const settings = getDomainSettings();
+  const manage = can(membership.role, "domains.manage");
+  const domains = await workspaceDomains(db, membership.workspace.id);
+  return {
+    workspaceId: membership.workspace.id,
+    manage,
+    refusal: manage ? null : refusal("domains.manage"),
+    planName: PLANS[plan].name,
+    limit: capabilities.customDomainLimit,
+    upgrade:
+      membership.role === "owner"
+        ? { href: "/dashboard?tab=plans", label: "Upgrade your plan" }
+        : { href: "/pricing", label: "Compare plans" },
+    target: settings.target,
+    testMode: getDomainProvider(settings).name === "simulated",
+    unavailable: settings.provider === "unavailable",
+    domains: domains.map((domain) => ({
+      id: domain.id,
+      hostname: displayHostname(domain.hostname),
+      ascii: domain.hostname,
+      status: domain.status,
+      statusWords: STATUS_WORDS[domain.status],
+      hostnameStatus: domain.hostnameStatus,
+      certificateStatus: domain.certificateStatus,
+      problems: domain.problems,
+      links: domain.links,
+      checked: domain.checkedAt ? timeFromNow(domain.checkedAt, now) : "Never",
+    })),
+  };
+}
+
+export type DomainsTabData = Awaited<ReturnType<typeof domainsTab>>;
+
+export interface DomainsTabAction {
+  domainForm?: { error: string; hostname: string };
+  confirmRemove?: { id: string; hostname: string; links: number };
+}
+
+interface Ctx {
+  request: Request;
+  db: Database;
+  user: UserRecord;
+  membership: Membership;
+  form: FormData;
+}
+
+export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
+  requirePermission(ctx.membership, "domains.manage");
+  const workspaceId = ctx.membership.workspace.id;
+  const toast = (ok: boolean, title: string, description: string) =>
+    redirectWithToast(ctx.request, DOMAINS_TAB, {
+      title,
+      description,
+      variant: ok ? "success" : "error",
+    });
+  if (ctx.form.get("workspace") !== workspaceId) {
+    return toast(
+      false,
+      "Workspace changed",
+      "This page was for another workspace. Reload it and try again.",
+    );
+  }
+  const actor = { id: ctx.user.id, email: ctx.user.email };
+  if (intent === "add-domain") {
+    const typed = String(ctx.form.get("hostname") ?? "");
+    const outcome = await addDomain(
+      ctx.db,
+      ctx.membership,
+      actor,
+      typed,
+      new URL(ctx.request.url).hostname,
+    );
+    if (!outcome.ok) {
+      return data<DomainsTabAction>(
+        { domainForm: { error: outcome.message, hostname: typed.slice(0, 300) } },
+        { status: outcome.status },
+      );
+    }
+    return toast(true, "Domain added", outcome.message);
+  }
+  const id = String(ctx.form.get("domain") ?? "");
+  if (intent === "check-domain") {
+    const outcome = await checkDomainNow(ctx.db, workspaceId, id);
+    return toast(outcome.ok, outcome.ok ? "Domain checked" : "Not checked", outcome.message);
+  }
+  const outcome = await removeDomain(
+    ctx.db,
+    ctx.membership,
+    actor,
+    id,
+    ctx.form.get("confirm") === "yes",
+  );
+  if (outcome.needsConfirmation) {
+    const domain = (await workspaceDomains(ctx.db, workspaceId)).find((d) => d.id === id)!;
+    return data<DomainsTabAction>(
+      {
+        confirmRemove: {
+          id,
+          hostname: displayHostname(domain.hostname),
+          links: outcome.needsConfirmation,
+        },
+      },
+      { status: 409 },
+    );
+  }
+  return toast(outcome.ok, outcome.ok ? "Domain removed" : "Not removed", outcome.message);
+}

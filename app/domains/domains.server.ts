@@ -1,0 +1,179 @@
+import type { Database } from "../db/client.server";
+import {
+  deleteDomain,
+  domainByHostname,
+  findDomain,
+  insertDomain,
+  workspaceDomains,
+} from "../models/custom-domains.server";
+import type { Membership } from "../models/workspaces.server";
+import { PLANS } from "../plans/catalogue";
+import { recordAudit } from "../workspaces/audit.server";
+import { workspacePlan } from "../workspaces/current.server";
+import { nextCheckAfter } from "./backoff";
+import { checkDomain } from "./checks.server";
+import { checkHostname, displayHostname } from "./hostname";
+import { forgetHost } from "./hosts.server";
+import { DomainProviderError, getDomainProvider, getDomainSettings } from "./provider.server";
+
+// Custom domains (issue #18): adding one (the plan's limit, the hostname rules, the provider),
+// checking it now or on the schedule with backoff, and removing it.
+
+export type DomainOutcome =
+  { ok: true; message: string } | { ok: false; message: string; status: number };
+
+/** This service's own hostnames: the app's (from the request) and the CNAME target. */
+export function ownHostnames(appHost: string): string[] {
+  const settings = getDomainSettings();
+  return [appHost, settings.target, ...(settings.appHostname ? [settings.appHostname] : [])];
+}
+
+export async function addDomain(
+  db: Database,
+  membership: Membership,
+  actor: { id: string; email: string },
+  input: string,
+  appHost: string,
+  now = new Date(),
+): Promise<DomainOutcome> {
+  const plan = PLANS[workspacePlan(membership, now)];
+  const limit = plan.capabilities.customDomainLimit;
+  if (limit === 0) {
+    return {
+      ok: false,
+      status: 403,
+      message:
+        "Custom domains come with Premium (3 domains) and Ultimate (20). Upgrade to add one.",
+    };
+  }
+  const existing = await workspaceDomains(db, membership.workspace.id);
+  if (existing.length >= limit) {
+    return {
+      ok: false,
+      status: 403,
+      message: `This workspace has ${limit} custom domains, the most the ${plan.name} plan allows. Remove one to add another.`,
+    };
+  }
+  const checked = checkHostname(input, ownHostnames(appHost));
+  if (!checked.ok) return { ok: false, status: 400, message: checked.message };
+  const { hostname } = checked;
+  const shown = displayHostname(hostname);
+  const taken = await domainByHostname(db, hostname);
+  if (taken) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        taken.workspaceId === membership.workspace.id
+          ? `${shown} is already one of this workspace's domains.`
+          : `${shown} is already used by another workspace. If it is yours, contact support.`,
+    };
+  }
+  const provider = getDomainProvider();
+  let state;
+  try {
+    state = await provider.create(hostname);
+  } catch (error) {
+    if (error instanceof DomainProviderError) {
+      return { ok: false, status: 503, message: error.message };
+    }
+    throw error;
+  }
+  try {
+    await insertDomain(
+      db,
+      { workspaceId: membership.workspace.id, hostname, createdBy: actor.id },
+      state,
+      now,
+      nextCheckAfter(0, now),
+    );
+  } catch (error) {
+    // Another workspace added the same hostname in the same instant: undo at the provider.
+    await provider.remove(state.providerId).catch(() => {});
+    if (await domainByHostname(db, hostname)) {
+      return { ok: false, status: 409, message: `${shown} is already used by another workspace.` };
+    }
+    throw error;
+  }
+  await recordAudit(db, {
+    workspaceId: membership.workspace.id,
+    actor,
+    action: "domain.added",
+    details: { name: shown },
+  });
+  return {
+    ok: true,
+    message: `${shown} added. Create the DNS record below; we check it every few minutes, or press “Check now”.`,
+  };
+}
+
+export async function checkDomainNow(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  now = new Date(),
+): Promise<DomainOutcome> {
+  const domain = await findDomain(db, id, workspaceId);
+  if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
+  const shown = displayHostname(domain.hostname);
+  try {
+    const status = await checkDomain(db, domain, now);
+    return {
+      ok: true,
+      message:
+        status === "active"
+          ? `${shown} is active: its tracked links work.`
+          : status === "pending"
+            ? `${shown} is not ready yet. See its status below.`
+            : `${shown} needs your attention. See what is wrong below.`,
+    };
+  } catch (error) {
+    if (error instanceof DomainProviderError) {
+      return { ok: false, status: 503, message: error.message };
+    }
+    throw error;
+  }
+}
+
+export async function removeDomain(
+  db: Database,
+  membership: Membership,
+  actor: { id: string; email: string },
+  id: string,
+  confirmed: boolean,
+): Promise<DomainOutcome & { needsConfirmation?: number }> {
+  const domain = (await workspaceDomains(db, membership.workspace.id)).find((d) => d.id === id);
+  if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
+  const shown = displayHostname(domain.hostname);
+  if (domain.links > 0 && !confirmed) {
+    return {
+      ok: false,
+      status: 409,
+      needsConfirmation: domain.links,
+      message: `${domain.links} tracked ${domain.links === 1 ? "code uses" : "codes use"} ${shown}. Printed codes with it will stop working. Confirm to remove it anyway.`,
+    };
+  }
+  try {
+    if (domain.providerId) await getDomainProvider().remove(domain.providerId);
+  } catch (error) {
+    if (error instanceof DomainProviderError) {
+      return { ok: false, status: 503, message: error.message };
+    }
+    throw error;
+  }
+  await deleteDomain(db, domain.id);
+  forgetHost(domain.hostname);
+  await recordAudit(db, {
+    workspaceId: membership.workspace.id,
+    actor,
+    action: "domain.removed",
+    details: { name: shown },
+  });
+  return {
+    ok: true,
+    message:
+      domain.links > 0
+        ? `${shown} removed. Its ${domain.links} tracked ${domain.links === 1 ? "code now shows" : "codes now show"} this service's own link.`
+        : `${shown} removed.`,
+  };
+}
