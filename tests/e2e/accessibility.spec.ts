@@ -17,6 +17,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/account", as: "free" },
   { path: "/dashboard?tab=team", as: "premium" },
   { path: "/dashboard?tab=api", as: "ultimate" },
+  { path: "/dashboard?tab=domains", as: "premium" },
   { path: "/docs/api" },
   { path: "/bulk", as: "premium" },
   { path: "/auth" },
