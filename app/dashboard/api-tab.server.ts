@@ -1,3 +1,4 @@
+import { staleWorkspaceRefusal, type TabActionContext } from "./tab-action.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { keyFormInput, keyFormSchema } from "../api/key-form";
@@ -66,13 +67,7 @@ export async function apiTab(db: Database, user: UserRecord, membership: Members
 
 export type ApiTabData = Awaited<ReturnType<typeof apiTab>>;
 
-interface Ctx {
-  request: Request;
-  db: Database;
-  user: UserRecord;
-  membership: Membership;
-  form: FormData;
-}
+type Ctx = TabActionContext;
 
 const refuse = (ctx: Ctx, title: string, description: string) =>
   redirectWithToast(ctx.request, API_TAB, { title, description, variant: "error" });
@@ -83,14 +78,8 @@ export async function apiAction(
 ): Promise<Response | ReturnType<typeof data>> {
   requirePermission(ctx.membership, "api.manage");
   const workspaceId = ctx.membership.workspace.id;
-  // A stale page must not act on the workspace chosen since in another tab.
-  if (ctx.form.get("workspace") !== workspaceId) {
-    return refuse(
-      ctx,
-      "Workspace changed",
-      "This page was for another workspace. Reload it and try again.",
-    );
-  }
+  const stale = staleWorkspaceRefusal(ctx, API_TAB);
+  if (stale) return stale;
   const actor = { id: ctx.user.id, email: ctx.user.email };
   if (intent === "revoke-key") {
     const name = await revokeApiKey(ctx.db, workspaceId, String(ctx.form.get("key") ?? ""), actor);

@@ -1,7 +1,7 @@
+import { staleWorkspaceRefusal, type TabActionContext } from "./tab-action.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
-import type { UserRecord } from "../db/schema";
 import { addDomain, checkDomainNow, removeDomain } from "../domains/domains.server";
 import { displayHostname } from "../domains/hostname";
 import { getDomainProvider, getDomainSettings } from "../domains/provider.server";
@@ -71,13 +71,7 @@ export interface DomainsTabAction {
   confirmRemove?: { id: string; hostname: string; links: number };
 }
 
-interface Ctx {
-  request: Request;
-  db: Database;
-  user: UserRecord;
-  membership: Membership;
-  form: FormData;
-}
+type Ctx = TabActionContext;
 
 export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
   requirePermission(ctx.membership, "domains.manage");
@@ -88,13 +82,8 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
       description,
       variant: ok ? "success" : "error",
     });
-  if (ctx.form.get("workspace") !== workspaceId) {
-    return toast(
-      false,
-      "Workspace changed",
-      "This page was for another workspace. Reload it and try again.",
-    );
-  }
+  const stale = staleWorkspaceRefusal(ctx, DOMAINS_TAB);
+  if (stale) return stale;
   const actor = { id: ctx.user.id, email: ctx.user.email };
   if (intent === "add-domain") {
     const typed = String(ctx.form.get("hostname") ?? "");

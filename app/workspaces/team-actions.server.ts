@@ -1,6 +1,6 @@
+import { staleWorkspaceRefusal, type TabActionContext } from "../dashboard/tab-action.server";
 import type { Toast } from "../components/toast";
 import { redirectWithToast } from "../auth/flash.server";
-import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { revokeInvitation } from "../models/invitations.server";
 import {
@@ -12,7 +12,6 @@ import {
   renameWorkspace,
   transferOwnership,
 } from "../models/members.server";
-import type { Membership } from "../models/workspaces.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { forgetLinks } from "../scans/links.server";
@@ -46,13 +45,7 @@ export function isTeamIntent(intent: unknown): intent is TeamIntent {
 export const PERSONAL_IS_YOURS =
   "This is your personal workspace: it belongs to your account, so it cannot be left or handed over. Create a team workspace for that.";
 
-interface Ctx {
-  request: Request;
-  db: Database;
-  user: UserRecord;
-  membership: Membership;
-  form: FormData;
-}
+type Ctx = TabActionContext;
 
 const back = (ctx: Ctx, toast: Toast, cookies: string[] = [], to = TEAM_TAB) =>
   redirectWithToast(ctx.request, to, toast, cookies);
@@ -62,15 +55,8 @@ const actor = (user: UserRecord) => ({ id: user.id, email: user.email });
 
 export async function teamAction(intent: TeamIntent, ctx: Ctx): Promise<Response> {
   if (intent === "create-workspace") return create(ctx);
-  // Every other form names the workspace it was shown for: after a switch in another tab, a
-  // stale page must not act on the workspace chosen since.
-  if (ctx.form.get("workspace") !== ctx.membership.workspace.id) {
-    return refuse(
-      ctx,
-      "Workspace changed",
-      "This page was for another workspace. Reload it and try again.",
-    );
-  }
+  const stale = staleWorkspaceRefusal(ctx, TEAM_TAB);
+  if (stale) return stale;
   switch (intent) {
     case "invite":
       return inviteMember(ctx.request, ctx.db, ctx.user, ctx.membership, ctx.form);

@@ -1,0 +1,30 @@
+import { redirectWithToast } from "../auth/flash.server";
+import type { Database } from "../db/client.server";
+import type { UserRecord } from "../db/schema";
+import type { Membership } from "../models/workspaces.server";
+
+// What every dashboard tab's action gets (Team, API, Domains), and the check they all make first.
+
+export interface TabActionContext {
+  request: Request;
+  db: Database;
+  user: UserRecord;
+  membership: Membership;
+  form: FormData;
+}
+
+/**
+ * Each tab's form names the workspace it was shown for: after a switch in another browser tab, a
+ * stale page must not act on the workspace chosen since. The refusal, back on `tab`; else null.
+ */
+export function staleWorkspaceRefusal(
+  ctx: TabActionContext,
+  tab: string,
+): Promise<Response> | null {
+  if (ctx.form.get("workspace") === ctx.membership.workspace.id) return null;
+  return redirectWithToast(ctx.request, tab, {
+    title: "Workspace changed",
+    description: "This page was for another workspace. Reload it and try again.",
+    variant: "error",
+  });
+}
