@@ -4,7 +4,9 @@ import { domainByHostname } from "../models/custom-domains.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { countsScans } from "../plans/rules";
+import { LINK_PAGES } from "../scans/link-pages";
 import { queueScan } from "../scans/redirect.server";
+import { escapeHtml } from "../security/escape-html";
 import { getDomainSettings } from "./provider.server";
 
 // Requests on a customer's hostname (issue #18), answered before anything of the app runs: an
@@ -69,25 +71,14 @@ function bare404(): Response {
   });
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** The scanner's page: the customer's hostname only, never this service's name. */
 function page(status: 404 | 410, hostname: string, method: string): Response {
-  const [title, text] =
-    status === 410
-      ? [
-          "This QR code was deleted",
-          "Its owner deleted it, so it no longer leads anywhere. If you printed it, replace it with a new code.",
-        ]
-      : [
-          "This QR code link does not exist",
-          "Check that the whole code was scanned, or ask whoever shared it for a new one.",
-        ];
+  const { title, text } = LINK_PAGES[status];
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}main{max-width:28rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;margin:1rem}h1{font-size:1.4rem;margin:0 0 .5rem}p{margin:0;color:#475569}</style>
-</head><body><main><h1>${title}</h1><p>${text}</p><p><small>${escape(hostname)}</small></p></main></body></html>
+</head><body><main><h1>${title}</h1><p>${text}</p><p><small>${escapeHtml(hostname)}</small></p></main></body></html>
 `;
   return new Response(method === "HEAD" ? null : html, {
     status,

@@ -1,18 +1,10 @@
+import { escapeHtml } from "../security/escape-html";
 import type { MailMessage } from "./message";
 
 // Every e-mail the product sends, as pure functions: a plain-text part, an HTML part built from
 // the same paragraphs (every value escaped), and the links it carries.
 
 const PRODUCT = "QR Code Creator";
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 interface Layout {
   to: string;

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { createDatabase } from "../db/client.server";
 import { findTrackedLink } from "../models/qr-codes.server";
+import { LINK_PAGES } from "../scans/link-pages";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
@@ -23,15 +24,12 @@ export const meta = () => pageMeta("QR code link", "Where a tracked QR code lead
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const gone = (error as { data?: { gone?: boolean } })?.data?.gone === true;
+  const { title, text } = LINK_PAGES[gone ? 410 : 404];
   return (
     <section className="container auth-page">
       <div className="card auth-card">
-        <h1>{gone ? "This QR code was deleted" : "This QR code link does not exist"}</h1>
-        <p className="muted">
-          {gone
-            ? "Its owner deleted it, so it no longer leads anywhere. If you printed it, replace it with a new code."
-            : "Check that the whole code was scanned, or ask whoever shared it for a new one."}
-        </p>
+        <h1>{title}</h1>
+        <p className="muted">{text}</p>
         <Link to="/" className="btn btn-primary btn-block">
           Create your own QR code
         </Link>
