@@ -115,15 +115,8 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
     ctx.form.get("confirm") === "yes",
   );
   if (outcome.needsConfirmation) {
-    const domain = (await workspaceDomains(ctx.db, workspaceId)).find((d) => d.id === id)!;
     return data<DomainsTabAction>(
-      {
-        confirmRemove: {
-          id,
-          hostname: displayHostname(domain.hostname),
-          links: outcome.needsConfirmation,
-        },
-      },
+      { confirmRemove: { id, ...outcome.needsConfirmation } },
       { status: 409 },
     );
   }

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client.server";
 import type { CustomDomainRecord } from "../db/schema";
-import { dueDomains, recordCheck } from "../models/custom-domains.server";
+import { dueDomains, postponeCheck, recordCheck } from "../models/custom-domains.server";
 import { nextCheckAfter } from "./backoff";
 import { forgetHost } from "./hosts.server";
 import { getDomainProvider } from "./provider.server";
@@ -54,20 +54,8 @@ export async function runDomainChecks(db: Database, now: Date) {
       else if (status !== "pending") failed += 1;
     } catch {
       errors += 1;
-      // The provider is down: try again later, as if checked.
-      await recordCheck(
-        db,
-        domain,
-        {
-          providerId: domain.providerId ?? "",
-          status: domain.status,
-          hostnameStatus: domain.hostnameStatus ?? "pending",
-          certificateStatus: domain.certificateStatus ?? "pending",
-          problems: domain.problems,
-        },
-        now,
-        nextCheckAfter(domain.checks + 1, now),
-      );
+      // The provider is down: the domain keeps what it knew and waits as if checked.
+      await postponeCheck(db, domain.id, now, nextCheckAfter(domain.checks + 1, now));
     }
   }
   return { checked: due.length, active, failed, errors };

@@ -19,8 +19,20 @@ import { DomainProviderError, getDomainProvider, getDomainSettings } from "./pro
 // Custom domains (issue #18): adding one (the plan's limit, the hostname rules, the provider),
 // checking it now or on the schedule with backoff, and removing it.
 
-export type DomainOutcome =
-  { ok: true; message: string } | { ok: false; message: string; status: number };
+type Refusal = { ok: false; message: string; status: number };
+export type DomainOutcome = { ok: true; message: string } | Refusal;
+
+/** The provider's refusal or outage as a 503 the person reads; any other error goes on. */
+async function orProviderRefusal<T extends object>(work: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainProviderError) {
+      return { ok: false, status: 503, message: error.message };
+    }
+    throw error;
+  }
+}
 
 /** This service's own hostnames: the app's (from the request) and the CNAME target. */
 export function ownHostnames(appHost: string): string[] {
@@ -70,15 +82,8 @@ export async function addDomain(
     };
   }
   const provider = getDomainProvider();
-  let state;
-  try {
-    state = await provider.create(hostname);
-  } catch (error) {
-    if (error instanceof DomainProviderError) {
-      return { ok: false, status: 503, message: error.message };
-    }
-    throw error;
-  }
+  const state = await orProviderRefusal(() => provider.create(hostname));
+  if ("ok" in state) return state;
   try {
     await insertDomain(
       db,
@@ -116,23 +121,19 @@ export async function checkDomainNow(
   const domain = await findDomain(db, id, workspaceId);
   if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
   const shown = displayHostname(domain.hostname);
-  try {
-    const status = await checkDomain(db, domain, now);
-    return {
-      ok: true,
-      message:
-        status === "active"
-          ? `${shown} is active: its tracked links work.`
-          : status === "pending"
-            ? `${shown} is not ready yet. See its status below.`
-            : `${shown} needs your attention. See what is wrong below.`,
-    };
-  } catch (error) {
-    if (error instanceof DomainProviderError) {
-      return { ok: false, status: 503, message: error.message };
-    }
-    throw error;
-  }
+  const checked = await orProviderRefusal(async () => ({
+    status: await checkDomain(db, domain, now),
+  }));
+  if ("ok" in checked) return checked;
+  return {
+    ok: true,
+    message:
+      checked.status === "active"
+        ? `${shown} is active: its tracked links work.`
+        : checked.status === "pending"
+          ? `${shown} is not ready yet. See its status below.`
+          : `${shown} needs your attention. See what is wrong below.`,
+  };
 }
 
 export async function removeDomain(
@@ -141,7 +142,7 @@ export async function removeDomain(
   actor: { id: string; email: string },
   id: string,
   confirmed: boolean,
-): Promise<DomainOutcome & { needsConfirmation?: number }> {
+): Promise<DomainOutcome & { needsConfirmation?: { hostname: string; links: number } }> {
   const domain = (await workspaceDomains(db, membership.workspace.id)).find((d) => d.id === id);
   if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
   const shown = displayHostname(domain.hostname);
@@ -149,17 +150,17 @@ export async function removeDomain(
     return {
       ok: false,
       status: 409,
-      needsConfirmation: domain.links,
+      needsConfirmation: { hostname: shown, links: domain.links },
       message: `${domain.links} tracked ${domain.links === 1 ? "code uses" : "codes use"} ${shown}. Printed codes with it will stop working. Confirm to remove it anyway.`,
     };
   }
-  try {
-    if (domain.providerId) await getDomainProvider().remove(domain.providerId);
-  } catch (error) {
-    if (error instanceof DomainProviderError) {
-      return { ok: false, status: 503, message: error.message };
-    }
-    throw error;
+  if (domain.providerId) {
+    const providerId = domain.providerId;
+    const removed = await orProviderRefusal(async () => {
+      await getDomainProvider().remove(providerId);
+      return {};
+    });
+    if ("ok" in removed) return removed;
   }
   await deleteDomain(db, domain.id);
   forgetHost(domain.hostname);

@@ -90,6 +90,19 @@ export async function recordCheck(
     .where(eq(customDomains.id, domain.id));
 }
 
+/** A check that could not reach the provider: counted, and the next one is later. */
+export async function postponeCheck(
+  db: Database,
+  id: string,
+  now: Date,
+  nextCheckAt: Date,
+): Promise<void> {
+  await db
+    .update(customDomains)
+    .set({ checks: sql`${customDomains.checks} + 1`, checkedAt: now, nextCheckAt })
+    .where(eq(customDomains.id, id));
+}
+
 export async function deleteDomain(db: Database, id: string): Promise<void> {
   await db.delete(customDomains).where(eq(customDomains.id, id));
 }
