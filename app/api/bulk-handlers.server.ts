@@ -4,7 +4,7 @@ import { createCheckedJob, jobOptions, startJob } from "../bulk/jobs.server";
 import { MAX_LISTED_PROBLEMS, readOptions, UPGRADE_MESSAGE } from "../bulk/page.server";
 import { checkRows, type RowProblem } from "../bulk/rows";
 import type { BulkJobRecord } from "../db/schema";
-import { bulkJobById, findBulkJob } from "../models/bulk-jobs.server";
+import { bulkJobById, findKeptBulkJob } from "../models/bulk-jobs.server";
 import { PLANS } from "../plans/catalogue";
 import type { ApiCaller } from "./auth.server";
 import { ApiProblem, type FieldError } from "./problem";
@@ -181,8 +181,8 @@ export async function createBulkJob(
 /** A batch of the key's workspace that is still kept; otherwise 404. */
 export async function keptBulkJob(ctx: BulkContext): Promise<BulkJobRecord> {
   const id = String(ctx.params.id).toLowerCase();
-  const job = await findBulkJob(ctx.db, id, ctx.caller.workspace.id);
-  if (!job || job.expiresAt <= new Date()) {
+  const job = await findKeptBulkJob(ctx.db, id, ctx.caller.workspace.id, new Date());
+  if (!job) {
     throw new ApiProblem(
       "not_found",
       `There is no batch ${id} in this workspace. Batches are kept 7 days after they finish.`,

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Database } from "../db/client.server";
 import { type BulkJobRecord, qrCodes, type UserRecord } from "../db/schema";
-import { findBulkJob, recentBulkJobs } from "../models/bulk-jobs.server";
+import { findBulkJob, findKeptBulkJob, recentBulkJobs } from "../models/bulk-jobs.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { canDownloadSvg, canEmbedLogo, canTrackScans } from "../plans/rules";
@@ -282,8 +282,7 @@ export async function checkUpload(
 /** A batch of the member's current workspace that is still kept, for its page and its download. */
 export async function keptJob(db: Database, membership: Membership, id: string, now: Date) {
   requirePermission(membership, "codes.view");
-  const job = await findBulkJob(db, id, membership.workspace.id);
-  return job && job.expiresAt > now ? job : null;
+  return findKeptBulkJob(db, id, membership.workspace.id, now);
 }
 
 /** "Generate": starts the checked batch and opens its page. */

@@ -23,6 +23,12 @@ export async function findBulkJob(db: Database, id: string, workspaceId: string)
   );
 }
 
+/** The workspace's batch if it is still kept (not past its expiry at `now`); else null. */
+export async function findKeptBulkJob(db: Database, id: string, workspaceId: string, now: Date) {
+  const job = await findBulkJob(db, id, workspaceId);
+  return job && job.expiresAt > now ? job : null;
+}
+
 export async function bulkJobById(db: Database, id: string) {
   return (await db.select().from(bulkJobs).where(eq(bulkJobs.id, id)).get()) ?? null;
 }
