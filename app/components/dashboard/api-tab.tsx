@@ -1,3 +1,4 @@
+import { TabFormFields } from "./tab-form-fields";
 import { Form, Link } from "react-router";
 import { KEY_NAME_MAX } from "../../api/key-form";
 import { SCOPE_DESCRIPTIONS, type ApiScope } from "../../api/keys";
@@ -13,15 +14,6 @@ export interface ApiTabAction {
 }
 
 const ACTION = "/dashboard?tab=api";
-
-function Hidden({ api, intent }: { api: ApiTabData; intent: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="workspace" value={api.workspaceId} />
-    </>
-  );
-}
 
 function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> }) {
   return (
@@ -64,7 +56,7 @@ function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm
         </p>
       ) : null}
       <Form method="post" action={ACTION} className="api-key-form">
-        <Hidden api={api} intent="create-key" />
+        <TabFormFields workspaceId={api.workspaceId} intent="create-key" />
         <div className="field">
           <label htmlFor="key-name">Name</label>
           <input
@@ -144,7 +136,7 @@ function Keys({ api }: { api: ApiTabData }) {
                   <div className="confirm">
                     <p>Revoke “{key.name}”? Everything using it stops working at once, with 401.</p>
                     <Form method="post" action={ACTION}>
-                      <Hidden api={api} intent="revoke-key" />
+                      <TabFormFields workspaceId={api.workspaceId} intent="revoke-key" />
                       <input type="hidden" name="key" value={key.id} />
                       <button type="submit" className="btn btn-danger-solid">
                         Revoke {key.name}

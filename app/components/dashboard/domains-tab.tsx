@@ -1,3 +1,4 @@
+import { TabFormFields } from "./tab-form-fields";
 import { Form, Link } from "react-router";
 import type { DomainsTabAction, DomainsTabData } from "../../dashboard/domains-tab.server";
 import { CopyButton } from "../copy-button";
@@ -6,15 +7,6 @@ import { CopyButton } from "../copy-button";
 // without JavaScript.
 
 const ACTION = "/dashboard?tab=domains";
-
-function Hidden({ tab, intent }: { tab: DomainsTabData; intent: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="workspace" value={tab.workspaceId} />
-    </>
-  );
-}
 
 const BADGES = { active: "Active", pending: "Pending", failed: "Needs attention" } as const;
 
@@ -36,7 +28,7 @@ function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction[
         </p>
       ) : null}
       <Form method="post" action={ACTION} className="domain-form">
-        <Hidden tab={tab} intent="add-domain" />
+        <TabFormFields workspaceId={tab.workspaceId} intent="add-domain" />
         <div className="field">
           <label htmlFor="domain-hostname">Hostname</label>
           <input
@@ -80,7 +72,7 @@ function Confirm({
         service&rsquo;s own link for them.
       </p>
       <Form method="post" action={ACTION} className="confirm-actions">
-        <Hidden tab={tab} intent="remove-domain" />
+        <TabFormFields workspaceId={tab.workspaceId} intent="remove-domain" />
         <input type="hidden" name="domain" value={confirm.id} />
         <input type="hidden" name="confirm" value="yes" />
         <button type="submit" className="btn btn-danger-solid">
@@ -153,14 +145,14 @@ function Domains({ tab }: { tab: DomainsTabData }) {
           {tab.manage ? (
             <div className="domain-actions">
               <Form method="post" action={ACTION}>
-                <Hidden tab={tab} intent="check-domain" />
+                <TabFormFields workspaceId={tab.workspaceId} intent="check-domain" />
                 <input type="hidden" name="domain" value={domain.id} />
                 <button type="submit" className="btn btn-secondary">
                   Check now
                 </button>
               </Form>
               <Form method="post" action={ACTION}>
-                <Hidden tab={tab} intent="remove-domain" />
+                <TabFormFields workspaceId={tab.workspaceId} intent="remove-domain" />
                 <input type="hidden" name="domain" value={domain.id} />
                 <button type="submit" className="btn btn-ghost btn-danger">
                   Remove {domain.hostname}

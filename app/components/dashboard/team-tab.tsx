@@ -1,3 +1,4 @@
+import { TabFormFields } from "./tab-form-fields";
 import { Form, Link } from "react-router";
 import type { TeamTabData } from "../../dashboard/team-tab.server";
 import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
@@ -11,16 +12,6 @@ type Member = TeamTabData["members"][number];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
-/** The hidden fields every form of the tab carries: what to do, and in which workspace. */
-function Intent({ team, intent }: { team: TeamTabData; intent: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="workspace" value={team.workspaceId} />
-    </>
-  );
-}
 
 function Summary({ team }: { team: TeamTabData }) {
   return (
@@ -45,7 +36,7 @@ function Summary({ team }: { team: TeamTabData }) {
         <details className="inline-details">
           <summary className="btn btn-ghost">Rename workspace</summary>
           <Form method="post" className="inline-form">
-            <Intent team={team} intent="rename-workspace" />
+            <TabFormFields workspaceId={team.workspaceId} intent="rename-workspace" />
             <label htmlFor="workspace-name">Workspace name</label>
             <input
               id="workspace-name"
@@ -99,7 +90,7 @@ function Invite({
       ) : (
         // A new key after each invitation sent empties the form (with JavaScript too).
         <Form method="post" className="invite-form" key={invite.link?.url ?? "invite"}>
-          <Intent team={team} intent="invite" />
+          <TabFormFields workspaceId={team.workspaceId} intent="invite" />
           <div className="field">
             <label htmlFor="invite-email">E-mail address</label>
             <input
@@ -139,7 +130,7 @@ function MemberActions({ team, member }: { team: TeamTabData; member: Member }) 
         <details className="inline-details">
           <summary className="btn btn-ghost">Change role</summary>
           <Form method="post" className="inline-form">
-            <Intent team={team} intent="change-role" />
+            <TabFormFields workspaceId={team.workspaceId} intent="change-role" />
             <input type="hidden" name="member" value={member.id} />
             <label htmlFor={`role-${member.id}`}>Role for {member.name}</label>
             <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
@@ -164,7 +155,7 @@ function MemberActions({ team, member }: { team: TeamTabData; member: Member }) 
               codes they made stay in the workspace.
             </p>
             <Form method="post">
-              <Intent team={team} intent="remove" />
+              <TabFormFields workspaceId={team.workspaceId} intent="remove" />
               <input type="hidden" name="member" value={member.id} />
               <button type="submit" className="btn btn-danger-solid">
                 Remove {member.name}
@@ -220,7 +211,7 @@ function Invitations({ team }: { team: TeamTabData }) {
               </p>
             </div>
             <Form method="post">
-              <Intent team={team} intent="revoke" />
+              <TabFormFields workspaceId={team.workspaceId} intent="revoke" />
               <input type="hidden" name="invitation" value={invitation.id} />
               <button type="submit" className="btn btn-ghost btn-danger">
                 Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
@@ -246,7 +237,7 @@ function YourMembership({ team }: { team: TeamTabData }) {
             here. Coming back takes a new invitation.
           </p>
           <Form method="post">
-            <Intent team={team} intent="leave" />
+            <TabFormFields workspaceId={team.workspaceId} intent="leave" />
             <button type="submit" className="btn btn-danger-solid">
               Leave {team.name}
             </button>
@@ -269,7 +260,7 @@ function YourMembership({ team }: { team: TeamTabData }) {
         <details className="inline-details">
           <summary className="btn btn-ghost">Transfer ownership</summary>
           <Form method="post" className="inline-form">
-            <Intent team={team} intent="transfer" />
+            <TabFormFields workspaceId={team.workspaceId} intent="transfer" />
             <label htmlFor="new-owner">New owner</label>
             <select id="new-owner" name="member" required>
               {others.map((member) => (
@@ -300,7 +291,7 @@ function DeleteWorkspace({ team }: { team: TeamTabData }) {
       <details className="inline-details">
         <summary className="btn btn-ghost btn-danger">Delete workspace</summary>
         <Form method="post" className="inline-form">
-          <Intent team={team} intent="delete-workspace" />
+          <TabFormFields workspaceId={team.workspaceId} intent="delete-workspace" />
           <label htmlFor="delete-workspace-confirm">
             Type <strong>{team.storedName}</strong> to confirm
           </label>
