@@ -4,7 +4,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import { addDomain, checkDomainNow, removeDomain } from "../domains/domains.server";
 import { displayHostname } from "../domains/hostname";
-import { getDomainProvider, getDomainSettings } from "../domains/provider.server";
+import { getDomainSettings } from "../domains/provider.server";
 import { workspaceDomains } from "../models/custom-domains.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
@@ -47,7 +47,7 @@ export async function domainsTab(db: Database, membership: Membership, now: Date
         ? { href: "/dashboard?tab=plans", label: "Upgrade your plan" }
         : { href: "/pricing", label: "Compare plans" },
     target: settings.target,
-    testMode: getDomainProvider(settings).name === "simulated",
+    testMode: settings.provider === "simulated",
     unavailable: settings.provider === "unavailable",
     domains: domains.map((domain) => ({
       id: domain.id,

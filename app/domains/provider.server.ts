@@ -33,9 +33,15 @@ export class DomainProviderError extends Error {
   }
 }
 
+let settings: DomainSettings | undefined;
+
+/**
+ * The deployment's domain settings, read once per isolate: every request asks them first
+ * (app/domains/hosts.server.ts), and a Worker's variables do not change while it runs.
+ */
 export function getDomainSettings(): DomainSettings {
   const raw = env as unknown as Record<string, string | undefined>;
-  return resolveDomainSettings(
+  settings ??= resolveDomainSettings(
     {
       CLOUDFLARE_ZONE_ID: raw.CLOUDFLARE_ZONE_ID,
       CLOUDFLARE_API_TOKEN: raw.CLOUDFLARE_API_TOKEN,
@@ -45,9 +51,11 @@ export function getDomainSettings(): DomainSettings {
     },
     raw.ENVIRONMENT || "development",
   );
+  return settings;
 }
 
-export function getDomainProvider(settings = getDomainSettings()): DomainProvider {
+export function getDomainProvider(): DomainProvider {
+  const settings = getDomainSettings();
   if (settings.provider === "cloudflare") return cloudflareProvider(settings);
   if (settings.provider === "simulated") return SIMULATED;
   return UNAVAILABLE;
