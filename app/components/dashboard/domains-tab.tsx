@@ -27,7 +27,13 @@ function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction[
           {form.error}
         </p>
       ) : null}
-      <Form method="post" action={ACTION} className="domain-form">
+      {/* A new key once a domain is added empties the form (with JavaScript too). */}
+      <Form
+        method="post"
+        action={ACTION}
+        className="domain-form"
+        key={tab.domains.map((domain) => domain.id).join()}
+      >
         <TabFormFields workspaceId={tab.workspaceId} intent="add-domain" />
         <div className="field">
           <label htmlFor="domain-hostname">Hostname</label>
