@@ -69,6 +69,8 @@ export type DomainsTabData = Awaited<ReturnType<typeof domainsTab>>;
 export interface DomainsTabAction {
   domainForm?: { error: string; hostname: string };
   confirmRemove?: { id: string; hostname: string; links: number };
+  /** Why a check or a removal did not happen (the provider refused or is down). */
+  domainError?: string;
 }
 
 type Ctx = TabActionContext;
@@ -76,12 +78,8 @@ type Ctx = TabActionContext;
 export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
   requirePermission(ctx.membership, "domains.manage");
   const workspaceId = ctx.membership.workspace.id;
-  const toast = (ok: boolean, title: string, description: string) =>
-    redirectWithToast(ctx.request, DOMAINS_TAB, {
-      title,
-      description,
-      variant: ok ? "success" : "error",
-    });
+  const done = (title: string, description: string) =>
+    redirectWithToast(ctx.request, DOMAINS_TAB, { title, description, variant: "success" });
   const stale = staleWorkspaceRefusal(ctx, DOMAINS_TAB);
   if (stale) return stale;
   const actor = { id: ctx.user.id, email: ctx.user.email };
@@ -100,12 +98,15 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
         { status: outcome.status },
       );
     }
-    return toast(true, "Domain added", outcome.message);
+    return done("Domain added", outcome.message);
   }
   const id = String(ctx.form.get("domain") ?? "");
   if (intent === "check-domain") {
     const outcome = await checkDomainNow(ctx.db, workspaceId, id);
-    return toast(outcome.ok, outcome.ok ? "Domain checked" : "Not checked", outcome.message);
+    if (!outcome.ok) {
+      return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
+    }
+    return done("Domain checked", outcome.message);
   }
   const outcome = await removeDomain(
     ctx.db,
@@ -120,5 +121,8 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
       { status: 409 },
     );
   }
-  return toast(outcome.ok, outcome.ok ? "Domain removed" : "Not removed", outcome.message);
+  if (!outcome.ok) {
+    return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
+  }
+  return done("Domain removed", outcome.message);
 }

@@ -22,13 +22,13 @@ import { DomainProviderError, getDomainProvider, getDomainSettings } from "./pro
 type Refusal = { ok: false; message: string; status: number };
 export type DomainOutcome = { ok: true; message: string } | Refusal;
 
-/** The provider's refusal or outage as a 503 the person reads; any other error goes on. */
+/** The provider's refusal or outage as an answer the person reads; any other error goes on. */
 async function orProviderRefusal<T extends object>(work: () => Promise<T>): Promise<T | Refusal> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof DomainProviderError) {
-      return { ok: false, status: 503, message: error.message };
+      return { ok: false, status: error.status, message: error.message };
     }
     throw error;
   }

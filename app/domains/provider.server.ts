@@ -25,9 +25,15 @@ export interface DomainProvider {
   remove(providerId: string): Promise<void>;
 }
 
-/** The provider refused or could not be reached; `message` is for the person. */
+/**
+ * The provider refused (409 or 422: the hostname) or could not be reached (503); `message` is for
+ * the person.
+ */
 export class DomainProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status: 409 | 422 | 503 = 503,
+  ) {
     super(message);
     this.name = "DomainProviderError";
   }
@@ -153,10 +159,12 @@ function cloudflareProvider(
     if (first?.code === DUPLICATE_CODE) {
       throw new DomainProviderError(
         "This hostname is already registered with our domain provider. If it is yours, contact support.",
+        409,
       );
     }
     throw new DomainProviderError(
       `Our domain provider refused this hostname${first?.message ? `: ${first.message}` : "."}`,
+      422,
     );
   }
 

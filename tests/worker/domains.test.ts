@@ -1,63 +1,30 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { newPerson, signUp } from "./accounts";
 import { appFetch, ORIGIN } from "./app";
-import { landOn, postForm } from "./forms";
+import {
+  addDomain,
+  checkNow,
+  DOMAINS_TAB as TAB,
+  domainId,
+  domainPost,
+  onHost,
+  type Person,
+  person,
+} from "./domains";
+import { landOn } from "./forms";
 
 // Custom domains (issue #18) with the TEST MODE provider of local runs: the Domains tab without
 // JavaScript, tracked codes saved on a domain, and requests on a customer's hostname (sent with
 // that Host, as Cloudflare for SaaS delivers them). The Cloudflare client itself is tested against
 // a stand-in for its API in tests/worker/stripe/custom-hostnames.test.ts.
 
-interface Person {
-  id: string;
-  cookie: string;
-}
-
-async function person(plan: "free" | "premium" | "ultimate" = "premium"): Promise<Person> {
-  const { cookie, response } = await signUp({ ...newPerson("domains"), plan });
-  const { id } = await response.json<{ id: string }>();
-  return { id, cookie };
-}
-
-const TAB = "/dashboard?tab=domains";
-
-function domainPost(who: Person, fields: Record<string, string>) {
-  return postForm(TAB, { workspace: personalWorkspaceId(who.id), ...fields }, who.cookie);
-}
-
-async function addDomain(who: Person, hostname: string) {
-  const response = await domainPost(who, { intent: "add-domain", hostname });
-  return {
-    response,
-    text:
-      response.status === 303 ? await landOn(response, who.cookie) : textOf(await response.text()),
-  };
-}
-
-async function domainId(hostname: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT id FROM custom_domains WHERE hostname = ?")
-    .bind(hostname)
-    .first<{ id: string }>();
-  return row!.id;
-}
-
-/** A request on a customer's hostname, as Cloudflare for SaaS delivers it to the Worker. */
-function onHost(hostname: string, path: string, init: RequestInit = {}) {
-  return exports.default.fetch(
-    new Request(`https://${hostname}${path}`, { redirect: "manual", ...init }),
-  );
-}
-
 async function activeDomain(who: Person, hostname: string): Promise<string> {
   const added = await addDomain(who, hostname);
   expect(added.response.status, added.text).toBe(303);
   const id = await domainId(hostname);
-  const checked = await domainPost(who, { intent: "check-domain", domain: id });
-  expect(await landOn(checked, who.cookie)).toContain(`${hostname} is active`);
+  expect((await checkNow(who, id)).text).toContain(`${hostname} is active`);
   return id;
 }
 
@@ -101,11 +68,7 @@ describe("the Domains tab", () => {
     expect(early.status).toBe(404);
     expect(await early.text()).toBe("Not found\n");
 
-    const id = await domainId("qr.ada-bakery.test");
-    const checked = await landOn(
-      await domainPost(ada, { intent: "check-domain", domain: id }),
-      ada.cookie,
-    );
+    const checked = (await checkNow(ada, await domainId("qr.ada-bakery.test"))).text;
     expect(checked).toContain("qr.ada-bakery.test is active: its tracked links work.");
     expect(checked).toContain("Active: tracked links on this domain work.");
     expect(checked).not.toContain("Create this record");

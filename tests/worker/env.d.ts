@@ -8,6 +8,7 @@ declare global {
       MIGRATION_TEST_DB: D1Database;
       FAKE_OIDC_CONTROL_URL: string;
       FAKE_MAIL_CONTROL_URL: string;
+      FAKE_CLOUDFLARE_CONTROL_URL: string;
     }
   }
 }

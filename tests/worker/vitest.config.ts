@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 import { fakeProviderAddresses } from "../fakes/oidc-provider";
+import { fakeCloudflareApiBase } from "../fakes/cloudflare-api";
 import { fakeMailApiBase } from "../fakes/mail-api";
 import { fakeStripeApiBase } from "../fakes/stripe-api";
 
@@ -11,8 +12,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 // (`npm run build` first), with the bindings of build/server/wrangler.json and a fresh,
 // migrated D1 database per test file. Two projects: "worker" runs the app as local runs do,
 // with the offline payment simulator and the mail outbox; "stripe" runs it with the vendors
-// configured as in production: Stripe and Resend, against the local stand-ins for their APIs in
-// tests/fakes/stripe-api.ts and tests/fakes/mail-api.ts.
+// configured as in production: Stripe, Resend and Cloudflare for SaaS, against the local stand-ins
+// for their APIs in tests/fakes/stripe-api.ts, mail-api.ts and cloudflare-api.ts.
 export default defineConfig(async () => {
   const provider = await fakeProviderAddresses();
   const migrations = await readD1Migrations(`${root}/migrations`);
@@ -69,6 +70,11 @@ export default defineConfig(async () => {
     MAIL_FROM: "QR Code Creator <no-reply@qr.example.com>",
     MAIL_API_BASE: await fakeMailApiBase(),
     FAKE_MAIL_CONTROL_URL: `${await fakeMailApiBase()}/__control`,
+    // Custom domains through Cloudflare for SaaS's Custom Hostnames API (issue #18).
+    CLOUDFLARE_ZONE_ID: "0123456789abcdef0123456789abcdef",
+    CLOUDFLARE_API_TOKEN: "cf-test-token-0123456789",
+    CLOUDFLARE_API_BASE: `${await fakeCloudflareApiBase()}/client/v4`,
+    FAKE_CLOUDFLARE_CONTROL_URL: `${await fakeCloudflareApiBase()}/__control`,
   });
 
   return {
@@ -90,7 +96,11 @@ export default defineConfig(async () => {
           test: {
             ...stripe.test,
             include: ["tests/worker/stripe/**/*.test.ts"],
-            globalSetup: ["tests/fakes/stripe-api.ts", "tests/fakes/mail-api.ts"],
+            globalSetup: [
+              "tests/fakes/stripe-api.ts",
+              "tests/fakes/mail-api.ts",
+              "tests/fakes/cloudflare-api.ts",
+            ],
           },
         },
       ],

@@ -210,6 +210,11 @@ export function DomainsTab({
         ) : null}
       </div>
       {action?.confirmRemove ? <Confirm tab={tab} confirm={action.confirmRemove} /> : null}
+      {action?.domainError ? (
+        <p className="notice notice-error" role="alert">
+          {action.domainError}
+        </p>
+      ) : null}
       {!tab.manage ? (
         <p className="notice" role="status">
           {tab.refusal}
