@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { apiIdempotency } from "../db/schema";
+import { sha256Hex } from "../security/sha256";
 import { ApiProblem } from "./problem";
 
 // Idempotency-Key on POST (issue #16): the first answer to a key's (Idempotency-Key, body) is
@@ -11,11 +12,6 @@ import { ApiProblem } from "./problem";
 
 export const IDEMPOTENCY_HOURS = 24;
 const WINDOW_MS = IDEMPOTENCY_HOURS * 60 * 60 * 1000;
-
-async function sha256(bytes: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 export type Claim =
   | { kind: "replay"; response: Response }
@@ -37,7 +33,7 @@ export async function claimIdempotencyKey(
       { field: "Idempotency-Key", message: "At most 255 characters." },
     ]);
   }
-  const requestHash = await sha256(body);
+  const requestHash = await sha256Hex(body);
   const where = and(
     eq(apiIdempotency.apiKeyId, apiKeyId),
     eq(apiIdempotency.idempotencyKey, idempotencyKey),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type AccountTokenRecord, accountTokens, type TokenPurpose } from "../db/schema";
+import { sha256Hex } from "../security/sha256";
 
 // One-time links sent by e-mail (verification, password reset, e-mail change). The link carries
 // 32 random bytes; only their SHA-256 is stored, so the database alone opens no account. A token
@@ -22,9 +23,8 @@ function base64url(bytes: Uint8Array): string {
     .replace(/=+$/, "");
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function hashToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /** 32 random bytes, base64url: what a one-time link carries (store only its hashToken). */
