@@ -1,15 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describeError, log } from "../observability/log.server";
 import { sniffLogo } from "../qr/logo";
+import { sha256Hex } from "../security/sha256";
 import { deleteUnder } from "./r2.server";
 import type { Logo } from "../qr/png.server";
 
 // Logos in R2 under a per-user key named by the content's hash (the same logo is stored once).
 // They are read back only to be drawn into codes; the type is taken from the bytes again.
-
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** Where every logo lives in the bucket: `logos/{userId}/{sha256}`. */
 export const LOGO_PREFIX = "logos/";
@@ -29,7 +26,7 @@ export class LogoStoreError extends Error {
 }
 
 export async function storeLogo(userId: string, logo: Logo): Promise<string> {
-  const digest = hex(await crypto.subtle.digest("SHA-256", new Uint8Array(logo.bytes)));
+  const digest = await sha256Hex(logo.bytes);
   const key = `${LOGO_PREFIX}${userId}/${digest}`;
   try {
     await env.LOGOS.put(key, logo.bytes, { httpMetadata: { contentType: logo.type } });
