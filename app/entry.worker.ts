@@ -6,6 +6,7 @@ import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
 import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/jobs.server";
+import { brandedScanMiss } from "./brand/pages.server";
 import { customHostAnswer } from "./domains/hosts.server";
 import { DOMAIN_CHECK_CRON, runDomainCheckJob, runScheduledJobs } from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
@@ -119,6 +120,9 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   }
   const scan = await scanRedirect(request, info.waitUntil);
   if (scan) return withSecurityHeaders(request, scan, info);
+  // A deleted code of a branded workspace: the brand's own 410 page, with its own strict headers.
+  const branded = await brandedScanMiss(request);
+  if (branded) return branded;
   const app = await currentApp();
   const cached = await fromEdgeCache(request, info.requestId, app.version);
   if (cached) return cached;

@@ -47,6 +47,7 @@ export default [
   route("payment-success", "routes/payment-success.tsx"),
   route("api/stripe/webhook", "routes/api.stripe.webhook.ts"),
   route("s/:slug", "routes/scan.tsx"),
+  route("brand/:workspace/:kind/:digest", "routes/brand.asset.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

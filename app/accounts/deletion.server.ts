@@ -5,7 +5,12 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { accountDeletedMessage } from "../mail/templates";
-import { deleteUserRows, ownedWorkspacesWithOthers } from "../models/account.server";
+import { deleteBrandAssetsOf } from "../brand/assets.server";
+import {
+  deleteUserRows,
+  ownedWorkspaceIds,
+  ownedWorkspacesWithOthers,
+} from "../models/account.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
@@ -51,6 +56,7 @@ export async function deleteAccount(
   }
   try {
     await deleteLogosOf(user.id);
+    await deleteBrandAssetsOf(await ownedWorkspaceIds(db, user.id));
   } catch (error) {
     log("warn", "account_deletion_logos_failed", describeError(error));
     return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };

@@ -245,8 +245,8 @@ async function saveRows(job: BulkJobRecord, items: BulkItem[]) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const track = env.DB.prepare(
-    `INSERT OR IGNORE INTO tracked_links (slug, qr_code_id, target_url, created_at)
-     SELECT ?, id, ?, ? FROM qr_codes WHERE bulk_job_id = ? AND bulk_row = ?`,
+    `INSERT OR IGNORE INTO tracked_links (slug, qr_code_id, target_url, created_at, workspace_id)
+     SELECT ?, id, ?, ?, workspace_id FROM qr_codes WHERE bulk_job_id = ? AND bulk_row = ?`,
   );
   const statements: D1PreparedStatement[] = [];
   for (const item of items) {

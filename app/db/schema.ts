@@ -248,6 +248,8 @@ export const trackedLinks = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** The custom domain the link is printed with (issue #18); null: this service's own. */
     domainId: text("domain_id").references(() => customDomains.id, { onDelete: "set null" }),
+    /** The workspace of its code, kept when the code is deleted (for the 410 page's brand). */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
   },
   (table) => [
     uniqueIndex("tracked_links_by_code").on(table.qrCodeId),
@@ -429,3 +431,21 @@ export const customDomains = sqliteTable(
 );
 
 export type CustomDomainRecord = typeof customDomains.$inferSelect;
+
+/** A workspace's white-label brand (issue #18, Ultimate). */
+export const workspaceBrands = sqliteTable("workspace_brands", {
+  workspaceId: text("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  /** #rrggbb, at least 4.5:1 against white. */
+  accentColor: text("accent_color").notNull(),
+  /** https:// or mailto:. */
+  supportUrl: text("support_url"),
+  logoKey: text("logo_key"),
+  faviconKey: text("favicon_key"),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type WorkspaceBrandRecord = typeof workspaceBrands.$inferSelect;

@@ -4,17 +4,20 @@ import { domainByHostname } from "../models/custom-domains.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { countsScans } from "../plans/rules";
-import { LINK_PAGES } from "../scans/link-pages";
+import { brandAssetResponse } from "../brand/assets.server";
+import { pageBrand } from "../brand/pages.server";
+import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
 import { queueScan } from "../scans/redirect.server";
-import { escapeHtml } from "../security/escape-html";
 import { getDomainSettings } from "./provider.server";
 
 // Requests on a customer's hostname (issue #18), answered before anything of the app runs: an
-// active custom domain serves its workspace's tracked links (/{slug} and /s/{slug}) and plain
-// 404 and 410 pages, and nothing else. No session is read and no cookie is ever set here.
-// Unknown or inactive hostnames get a bare 404.
+// active custom domain serves its workspace's tracked links (/{slug} and /s/{slug}), 404 and 410
+// pages in the workspace's brand (or naming only the hostname), the brand's images under
+// /_brand/, and nothing else. No session is read and no cookie is ever set here. Unknown or
+// inactive hostnames get a bare 404.
 
 const SLUG_PATH = /^\/(?:s\/)?([0-9A-Za-z]{6,20})$/;
+const BRAND_PATH = /^\/_brand\/([a-z]+)\/([0-9a-f]{64})$/;
 const MEMORY_MS = 30_000;
 const MAX_REMEMBERED = 2000;
 
@@ -55,34 +58,10 @@ function isOwnHost(hostname: string, appHostname: string | null): boolean {
   );
 }
 
-const HEADERS = {
-  "Cache-Control": "no-store",
-  "Content-Security-Policy":
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  "Referrer-Policy": "no-referrer",
-  "X-Content-Type-Options": "nosniff",
-  "Strict-Transport-Security": "max-age=31536000",
-};
-
 function bare404(): Response {
   return new Response("Not found\n", {
     status: 404,
-    headers: { ...HEADERS, "Content-Type": "text/plain; charset=utf-8" },
-  });
-}
-
-/** The scanner's page: the customer's hostname only, never this service's name. */
-function page(status: 404 | 410, hostname: string, method: string): Response {
-  const { title, text } = LINK_PAGES[status];
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${title}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}main{max-width:28rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;margin:1rem}h1{font-size:1.4rem;margin:0 0 .5rem}p{margin:0;color:#475569}</style>
-</head><body><main><h1>${title}</h1><p>${text}</p><p><small>${escapeHtml(hostname)}</small></p></main></body></html>
-`;
-  return new Response(method === "HEAD" ? null : html, {
-    status,
-    headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" },
+    headers: { ...SCANNER_PAGE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
   });
 }
 
@@ -99,22 +78,32 @@ export async function customHostAnswer(
   // Without APP_HOSTNAME (local runs) any other hostname is taken for this service's own.
   if (!domain) return appHostname || hostname === target ? bare404() : null;
   if (domain.status !== "active") return bare404();
-  const slug = SLUG_PATH.exec(url.pathname)?.[1];
-  if (!slug || (request.method !== "GET" && request.method !== "HEAD")) {
-    return page(404, hostname, request.method);
+  const db = createDatabase();
+  const page = async (status: 404 | 410) =>
+    scannerPage(
+      status,
+      { hostname, brand: await pageBrand(db, domain.workspaceId, true) },
+      request.method,
+    );
+  const readable = request.method === "GET" || request.method === "HEAD";
+  const asset = BRAND_PATH.exec(url.pathname);
+  if (asset && readable) {
+    return (await brandAssetResponse(domain.workspaceId, asset[1]!, asset[2]!)) ?? bare404();
   }
-  const link = await findTrackedLink(createDatabase(), slug);
-  if (!link) return page(404, hostname, request.method);
+  const slug = SLUG_PATH.exec(url.pathname)?.[1];
+  if (!slug || !readable) return page(404);
+  const link = await findTrackedLink(db, slug);
+  if (!link) return page(404);
   if (link.codeId === null || link.workspaceId === null) {
     // A deleted code: its page only where it was printed, so the domain gives nothing away.
-    return page(link.domainId === domain.id ? 410 : 404, hostname, request.method);
+    return page(link.domainId === domain.id ? 410 : 404);
   }
-  if (link.workspaceId !== domain.workspaceId) return page(404, hostname, request.method);
+  if (link.workspaceId !== domain.workspaceId) return page(404);
   if (link.owner && countsScans(effectivePlan(link.owner, new Date()))) {
     waitUntil(queueScan(request, link.codeId));
   }
   return new Response(null, {
     status: 302,
-    headers: { ...HEADERS, Location: link.targetUrl },
+    headers: { ...SCANNER_PAGE_HEADERS, Location: link.targetUrl },
   });
 }

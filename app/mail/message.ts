@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html: string;
   links: string[];
+  /** The sender's display name instead of MAIL_FROM's (a workspace's brand, issue #18). */
+  fromName?: string;
 }
 
 /** What became of a message when the action that sent it finished. */

@@ -1,5 +1,5 @@
 import type { MailMessage } from "./message";
-import type { ResendSettings } from "./settings";
+import { type ResendSettings, senderAs } from "./settings";
 
 // Resend's HTTP API (POST /emails), called with fetch: no SDK, so nothing but the request itself
 // runs in the Worker. The same Idempotency-Key on every attempt of one message lets Resend drop a
@@ -34,7 +34,9 @@ export async function sendWithResend(
         "Idempotency-Key": idempotencyKey,
       },
       body: JSON.stringify({
-        from: settings.MAIL_FROM,
+        from: message.fromName
+          ? senderAs(settings.MAIL_FROM, message.fromName)
+          : settings.MAIL_FROM,
         to: [message.to],
         subject: message.subject,
         text: message.text,

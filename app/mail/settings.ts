@@ -56,3 +56,10 @@ export function resolveMailSettings(raw: RawMailSettings, environment: string): 
   }
   return { provider: "resend", resend: parsed.data, from };
 }
+
+/** MAIL_FROM's address under another display name: `"Ada's Bakery" <no-reply@…>`. */
+export function senderAs(from: string, name: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const safe = name.replace(/["\\<>\r\n]/g, "").trim();
+  return safe ? `"${safe}" <${address}>` : from;
+}

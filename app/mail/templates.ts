@@ -14,6 +14,13 @@ interface Layout {
   action?: { label: string; url: string };
   /** Said after the button, e.g. how long the link works. */
   after?: string[];
+  /** A workspace's white-label brand, signing instead of this service (issue #18). */
+  brand?: MailBrand;
+}
+
+export interface MailBrand {
+  name: string;
+  accentColor: string;
 }
 
 function compose({
@@ -23,14 +30,17 @@ function compose({
   paragraphs,
   action,
   after = [],
+  brand,
 }: Layout): MailMessage {
+  const signature = brand?.name ?? PRODUCT;
+  const button = brand?.accentColor ?? "#1d4ed8";
   const greeting = `Hello${greetingName ? ` ${greetingName}` : ""},`;
   const text = [
     greeting,
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
     ...after,
-    `— ${PRODUCT}`,
+    `— ${signature}`,
   ].join("\n\n");
   const paragraph = (line: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
@@ -41,14 +51,21 @@ function compose({
     paragraph(greeting),
     ...paragraphs.map(paragraph),
     action
-      ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${button};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
         paragraph(`Or copy this link into your browser: ${action.url}`)
       : "",
     ...after.map(paragraph),
-    `<p style="margin:24px 0 0;color:#475569">— ${PRODUCT}</p>`,
+    `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(signature)}</p>`,
     `</div></body></html>`,
   ].join("");
-  return { to, subject, text, html, links: action ? [action.url] : [] };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    links: action ? [action.url] : [],
+    ...(brand ? { fromName: brand.name } : {}),
+  };
 }
 
 interface Person {
@@ -147,19 +164,24 @@ export function invitationMessage({
   workspaceName,
   role,
   link,
+  brand,
 }: {
   to: string;
   inviterName: string;
   workspaceName: string;
   role: string;
   link: string;
+  /** The workspace's white-label brand: the e-mail names it instead of this service. */
+  brand?: MailBrand;
 }) {
+  const on = brand?.name ?? PRODUCT;
   return compose({
     to,
-    subject: `${inviterName} invited you to ${workspaceName} on ${PRODUCT}`,
+    brand,
+    subject: `${inviterName} invited you to ${workspaceName} on ${on}`,
     greetingName: null,
     paragraphs: [
-      `${inviterName} invited you to join the workspace “${workspaceName}” on ${PRODUCT} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
+      `${inviterName} invited you to join the workspace “${workspaceName}” on ${on} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
       `Open the link to accept. Sign in with ${to}, or create an account with that address.`,
     ],
     action: { label: "Accept the invitation", url: link },

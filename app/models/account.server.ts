@@ -120,6 +120,16 @@ export async function deleteUserRows(db: Database, userId: string) {
   ]);
 }
 
+/** The ids of every workspace the user owns (they go with the account). */
+export async function ownedWorkspaceIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.ownerId, userId))
+    .all();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The workspaces the user owns that other people belong to: deleting the account would take
  * their work away, so those members go (or the workspace is handed over) first.

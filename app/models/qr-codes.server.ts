@@ -295,9 +295,14 @@ export async function createTrackedLink(
   domainId: string | null = null,
 ) {
   const slug = newSlug();
-  await db
-    .insert(trackedLinks)
-    .values({ slug, qrCodeId: codeId, targetUrl, createdAt: new Date(), domainId });
+  await db.insert(trackedLinks).values({
+    slug,
+    qrCodeId: codeId,
+    targetUrl,
+    createdAt: new Date(),
+    domainId,
+    workspaceId: sql`(SELECT workspace_id FROM qr_codes WHERE id = ${codeId})`,
+  });
   return slug;
 }
 
@@ -337,6 +342,8 @@ export interface TrackedTarget {
   workspaceId: string | null;
   /** The custom domain the link was printed with (issue #18). */
   domainId: string | null;
+  /** The workspace the link was made in, kept after the code is deleted. */
+  linkWorkspaceId: string | null;
 }
 
 /** A tracked link with its workspace's owner: one query on the path of every scan. */
@@ -349,6 +356,7 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
       owner: users,
       workspaceId: qrCodes.workspaceId,
       domainId: trackedLinks.domainId,
+      linkWorkspaceId: trackedLinks.workspaceId,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))

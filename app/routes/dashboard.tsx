@@ -3,11 +3,18 @@ import { getUser, requireUser } from "../auth/user.server";
 import { SignOutForm } from "../components/auth/sign-out-form";
 import { PlanBilling } from "../components/billing/plan-billing";
 import { AnalyticsTab } from "../components/dashboard/analytics-tab";
+import { BrandTab } from "../components/dashboard/brand-tab";
 import { ApiTab, type ApiTabAction } from "../components/dashboard/api-tab";
 import { DomainsTab } from "../components/dashboard/domains-tab";
 import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
 import { apiAction, apiTab, isApiIntent } from "../dashboard/api-tab.server";
+import {
+  brandAction,
+  brandTab,
+  type BrandTabAction,
+  isBrandIntent,
+} from "../dashboard/brand-tab.server";
 import {
   domainsAction,
   domainsTab,
@@ -25,7 +32,9 @@ import type { Route } from "./+types/dashboard";
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans", "team", "api", "domains"] as const;
+const TABS = ["analytics", "plans", "team", "api", "domains", "brand"] as const;
+/** The dashboard's forms carry at most a 2 MB logo and a 100 KB favicon (the Brand tab). */
+const MAX_FORM_BYTES = 3 * 1024 * 1024;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "domains") {
     return data({ ...shell, tab, domains: await domainsTab(db, membership, now) }, { headers });
   }
+  if (tab === "brand") {
+    return data({ ...shell, tab, brand: await brandTab(db, membership, now) }, { headers });
+  }
   const analytics = await analyticsTab(db, membership, url, now);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
@@ -70,6 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    return new Response("The upload is larger than 3 MB. Choose smaller files.", {
+      status: 413,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const form = await request.formData();
   const intent = form.get("intent");
   const db = createDatabase();
@@ -79,13 +97,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isDomainIntent(intent)) {
     return domainsAction(intent, { request, db, user, membership, form });
   }
+  if (isBrandIntent(intent)) return brandAction(intent, { request, db, user, membership, form });
   return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
   pageMeta(
     "Dashboard",
-    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains and your plan.",
+    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand and your plan.",
   );
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -94,10 +113,11 @@ const TAB_LABELS: Record<Tab, string> = {
   team: "Team",
   api: "API",
   domains: "Domains",
+  brand: "Brand",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const action = useActionData<ApiTabAction & DomainsTabAction>();
+  const action = useActionData<ApiTabAction & DomainsTabAction & BrandTabAction>();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
@@ -149,6 +169,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaded.tab === "team" ? <TeamTab team={loaded.team} /> : null}
       {loaded.tab === "api" ? <ApiTab api={loaded.api} action={action} /> : null}
       {loaded.tab === "domains" ? <DomainsTab tab={loaded.domains} action={action} /> : null}
+      {loaded.tab === "brand" ? <BrandTab tab={loaded.brand} action={action} /> : null}
       {loaded.tab === "analytics" ? <AnalyticsTab loaded={loaded.analytics} /> : null}
     </section>
   );

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "bulk.saved",
   "domain.added",
   "domain.removed",
+  "brand.updated",
+  "brand.removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -133,6 +135,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `added the custom domain ${quoted(d.name)}`;
       case "domain.removed":
         return `removed the custom domain ${quoted(d.name)}`;
+      case "brand.updated":
+        return `set the brand to ${quoted(d.name)}`;
+      case "brand.removed":
+        return `removed the brand ${quoted(d.name)}`;
       default:
         return entry.action;
     }

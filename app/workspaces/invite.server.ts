@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { invitationMessage } from "../mail/templates";
+import { shownBrand } from "../models/brands.server";
 import {
   countSeats,
   createInvitation,
@@ -101,6 +102,7 @@ export async function inviteMember(
     return refuse(request, "Invitation not sent", again.ok ? "Please try again." : again.message);
   }
   const url = `${new URL(request.url).origin}/invite/${invitation.token}`;
+  const brand = await shownBrand(db, workspaceId, now);
   const mailed = await sendMail(
     invitationMessage({
       to: email,
@@ -108,6 +110,7 @@ export async function inviteMember(
       workspaceName: workspaceLabel(membership.workspace, membership.owner, null),
       role,
       link: url,
+      brand: brand ? { name: brand.name, accentColor: brand.accentColor } : undefined,
     }),
   );
   const reveal = await linkCookie(request).serialize({ workspaceId, email, url });

@@ -19,6 +19,8 @@ export const WORKSPACE_ACTIONS = [
   "api.manage",
   /** Add, check and remove the workspace's custom domains for tracked links. */
   "domains.manage",
+  /** Set the workspace's white-label brand (name, logo, accent colour, favicon, support link). */
+  "brand.manage",
   /** Change the workspace's name. */
   "workspace.rename",
   /** Change the plan, pay, cancel. */
@@ -41,6 +43,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "audit.view",
     "api.manage",
     "domains.manage",
+    "brand.manage",
     "workspace.rename",
   ]),
   editor: new Set(["codes.view", "codes.manage", "analytics.view"]),
@@ -74,6 +77,7 @@ export function refusal(action: WorkspaceAction): string {
     case "audit.view":
     case "api.manage":
     case "domains.manage":
+    case "brand.manage":
     case "workspace.rename":
       return "Only the workspace's owner and admins can do this.";
     default:

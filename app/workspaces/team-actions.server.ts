@@ -12,6 +12,8 @@ import {
   renameWorkspace,
   transferOwnership,
 } from "../models/members.server";
+import { deleteBrandAssetsOf } from "../brand/assets.server";
+import { describeError, log } from "../observability/log.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { forgetLinks } from "../scans/links.server";
@@ -238,6 +240,12 @@ async function destroy(ctx: Ctx) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
   await forgetLinks(new URL(ctx.request.url).origin, slugs);
+  await deleteBrandAssetsOf([workspace.id]).catch((cause: unknown) => {
+    log("warn", "workspace_brand_assets_left", {
+      workspaceId: workspace.id,
+      ...describeError(cause),
+    });
+  });
   return back(
     ctx,
     {

@@ -18,6 +18,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard?tab=team", as: "premium" },
   { path: "/dashboard?tab=api", as: "ultimate" },
   { path: "/dashboard?tab=domains", as: "premium" },
+  { path: "/dashboard?tab=brand", as: "ultimate" },
   { path: "/docs/api" },
   { path: "/bulk", as: "premium" },
   { path: "/auth" },

@@ -78,11 +78,15 @@ describe("the workspaces migration", () => {
 
     // Every other table is exactly as it was, but for the columns later migrations add (scans'
     // event ids, issue #20, none for the scans recorded before; tracked links' custom domain,
-    // issue #18, none for links made before).
+    // issue #18, none for links made before, and their workspace, filled in from their code's).
     expect(await snapshot()).toEqual({
       ...earlier,
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
-      links: earlier.links.map((link) => ({ ...(link as object), domain_id: null })),
+      links: earlier.links.map((link) => ({
+        ...(link as object),
+        domain_id: null,
+        workspace_id: "ws_u-premium",
+      })),
     });
     // Every code kept every column, and gained its owner's personal workspace (and no bulk
     // batch: issue #17's columns are empty for codes saved one at a time).

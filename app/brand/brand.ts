@@ -1,0 +1,115 @@
+import { contrastRatio, normalizeHexColor } from "../qr/contrast";
+import { checkLogo, type LogoProblem } from "../qr/logo";
+
+// White label (issue #18, Ultimate): the rules of a workspace's brand settings. Pure: the Brand
+// tab's action and the unit tests use them.
+
+export const BRAND_NAME_MAX = 60;
+export const SUPPORT_URL_MAX = 500;
+/** The accent colours text and buttons on white: WCAG AA for normal text. */
+export const ACCENT_MIN_CONTRAST = 4.5;
+export const DEFAULT_ACCENT = "#1d4ed8";
+export const FAVICON_MAX_BYTES = 100 * 1024;
+
+export type BrandAssetKind = "logo" | "favicon";
+export type FaviconType = "image/png" | "image/x-icon";
+
+export interface BrandFields {
+  name: string;
+  accentColor: string;
+  supportUrl: string | null;
+}
+
+export type BrandFieldErrors = Partial<Record<keyof BrandFields, string>>;
+
+/** Checks the typed fields; every problem at once, each in words. */
+export function checkBrandFields(input: {
+  name: unknown;
+  accentColor: unknown;
+  supportUrl: unknown;
+}): { ok: true; fields: BrandFields } | { ok: false; errors: BrandFieldErrors } {
+  const errors: BrandFieldErrors = {};
+  const name = String(input.name ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!name) errors.name = "Enter your brand's name, as people scanning your codes know it.";
+  else if (name.length > BRAND_NAME_MAX) {
+    errors.name = `Keep the brand name to ${BRAND_NAME_MAX} characters or fewer.`;
+  } else if (/[<>]/.test(name)) errors.name = "The brand name cannot contain < or >.";
+
+  const accent = String(input.accentColor ?? "").trim();
+  let accentColor = DEFAULT_ACCENT;
+  if (!/^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent)) {
+    errors.accentColor = "Enter the accent colour as a hex code, like #1d4ed8.";
+  } else {
+    accentColor = normalizeHexColor(accent.startsWith("#") ? accent : `#${accent}`);
+    const ratio = contrastRatio(accentColor, "#ffffff");
+    if (ratio < ACCENT_MIN_CONTRAST) {
+      errors.accentColor = `This colour is too light to read on white (contrast ${ratio.toFixed(1)}:1; at least ${ACCENT_MIN_CONTRAST}:1 is needed). Choose a darker shade.`;
+    }
+  }
+
+  const typed = String(input.supportUrl ?? "").trim();
+  let supportUrl: string | null = null;
+  if (typed) {
+    const problem = supportLinkProblem(typed);
+    if (problem) errors.supportUrl = problem;
+    else supportUrl = typed.startsWith("mailto:") ? typed : new URL(typed).href;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, fields: { name, accentColor, supportUrl } };
+}
+
+function supportLinkProblem(typed: string): string | null {
+  const message = "Enter a web address starting with https://, or mailto: and an e-mail address.";
+  if (typed.length > SUPPORT_URL_MAX) {
+    return `Keep the support link to ${SUPPORT_URL_MAX} characters or fewer.`;
+  }
+  if (/^mailto:/i.test(typed)) {
+    return /^mailto:[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(typed) ? null : message;
+  }
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return message;
+  }
+  return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password
+    ? null
+    : message;
+}
+
+const ICO_SIGNATURE = [0x00, 0x00, 0x01, 0x00];
+
+/** A favicon is a PNG or an ICO by its bytes, at most 100 KB. */
+export function checkFavicon(
+  bytes: Uint8Array,
+): { ok: true; type: FaviconType } | { ok: false; problem: LogoProblem } {
+  if (bytes.length > FAVICON_MAX_BYTES) {
+    return {
+      ok: false,
+      problem: {
+        title: "File too large",
+        description: "Please choose a favicon smaller than 100 KB.",
+      },
+    };
+  }
+  if (bytes.length >= 6 && ICO_SIGNATURE.every((byte, i) => bytes[i] === byte)) {
+    return { ok: true, type: "image/x-icon" };
+  }
+  const logo = checkLogo(bytes);
+  if (logo.ok && logo.type === "image/png") return { ok: true, type: "image/png" };
+  return {
+    ok: false,
+    problem: {
+      title: "Invalid file type",
+      description: "Please choose a PNG or ICO file for the favicon.",
+    },
+  };
+}
+
+/** The type of a stored brand asset, from its bytes again when it is served. */
+export function sniffBrandAsset(kind: BrandAssetKind, bytes: Uint8Array): string | null {
+  const checked = kind === "favicon" ? checkFavicon(bytes) : checkLogo(bytes);
+  return checked.ok ? checked.type : null;
+}
