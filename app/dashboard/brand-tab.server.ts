@@ -22,8 +22,7 @@ import { PLANS } from "../plans/catalogue";
 import { checkLogo, LOGO_MAX_BYTES } from "../qr/logo";
 import { recordAudit } from "../workspaces/audit.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { can, refusal } from "../workspaces/roles";
-import { staleWorkspaceRefusal, type TabActionContext } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabAccess } from "./tab-action.server";
 
 // The Brand tab (issue #18, white label on Ultimate): the name, logo, accent colour, favicon and
 // support link that people scanning the workspace's codes see instead of this service's name.
@@ -41,18 +40,11 @@ const UPGRADE =
 
 export async function brandTab(db: Database, membership: Membership, now: Date) {
   const plan = PLANS[workspacePlan(membership, now)];
-  const manage = can(membership.role, "brand.manage");
   const brand = await findBrand(db, membership.workspace.id);
   return {
-    workspaceId: membership.workspace.id,
-    manage,
-    refusal: manage ? null : refusal("brand.manage"),
+    ...tabAccess(membership, "brand.manage", "Upgrade to Ultimate"),
     allowed: plan.capabilities.whiteLabel,
     planName: plan.name,
-    upgrade:
-      membership.role === "owner"
-        ? { href: "/dashboard?tab=plans", label: "Upgrade to Ultimate" }
-        : { href: "/pricing", label: "Compare plans" },
     brand: brand
       ? {
           name: brand.name,

@@ -1,4 +1,4 @@
-import { staleWorkspaceRefusal, type TabActionContext } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabAccess } from "./tab-action.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
@@ -10,7 +10,6 @@ import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { timeFromNow } from "../workspaces/audit-text";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { can, refusal } from "../workspaces/roles";
 
 // The Domains tab (issue #18): the workspace's custom domains for tracked links, the DNS record
 // each needs, its status in words, "Check now", and removal (confirmed when codes use it).
@@ -34,18 +33,11 @@ export async function domainsTab(db: Database, membership: Membership, now: Date
   const plan = workspacePlan(membership, now);
   const capabilities = PLANS[plan].capabilities;
   const settings = getDomainSettings();
-  const manage = can(membership.role, "domains.manage");
   const domains = await workspaceDomains(db, membership.workspace.id);
   return {
-    workspaceId: membership.workspace.id,
-    manage,
-    refusal: manage ? null : refusal("domains.manage"),
+    ...tabAccess(membership, "domains.manage", "Upgrade your plan"),
     planName: PLANS[plan].name,
     limit: capabilities.customDomainLimit,
-    upgrade:
-      membership.role === "owner"
-        ? { href: "/dashboard?tab=plans", label: "Upgrade your plan" }
-        : { href: "/pricing", label: "Compare plans" },
     target: settings.target,
     testMode: settings.provider === "simulated",
     unavailable: settings.provider === "unavailable",

@@ -2,6 +2,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import type { Membership } from "../models/workspaces.server";
+import { can, refusal, type WorkspaceAction } from "../workspaces/roles";
 
 // What every dashboard tab's action gets (Team, API, Domains), and the check they all make first.
 
@@ -27,4 +28,21 @@ export function staleWorkspaceRefusal(
     description: "This page was for another workspace. Reload it and try again.",
     variant: "error",
   });
+}
+
+/**
+ * What a tab's loader says about who may act (the role table's answer, and its refusal) and where
+ * an upgrade is found: owners change the plan, others can only compare plans.
+ */
+export function tabAccess(membership: Membership, action: WorkspaceAction, upgradeLabel: string) {
+  const manage = can(membership.role, action);
+  return {
+    workspaceId: membership.workspace.id,
+    manage,
+    refusal: manage ? null : refusal(action),
+    upgrade:
+      membership.role === "owner"
+        ? { href: "/dashboard?tab=plans", label: upgradeLabel }
+        : { href: "/pricing", label: "Compare plans" },
+  };
 }

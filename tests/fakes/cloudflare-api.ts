@@ -1,5 +1,5 @@
-import http from "node:http";
-import { freePorts } from "./ports";
+import type http from "node:http";
+import { freePorts, serveOnLoopback } from "./ports";
 
 // A small stand-in for Cloudflare for SaaS's Custom Hostnames API
 // (/client/v4/zones/{zone}/custom_hostnames: create, edit, delete) on loopback, for the worker
@@ -187,12 +187,5 @@ export async function fakeCloudflareApiBase(): Promise<string> {
 }
 
 export default async function startFakeCloudflareApi() {
-  const port = Number(new URL(await fakeCloudflareApiBase()).port);
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => handle(request, body, response));
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return () => new Promise((resolve) => server.close(resolve));
+  return serveOnLoopback(Number(new URL(await fakeCloudflareApiBase()).port), handle);
 }

@@ -1,5 +1,5 @@
-import http from "node:http";
-import { freePorts } from "./ports";
+import type http from "node:http";
+import { freePorts, serveOnLoopback } from "./ports";
 
 // A small stand-in for Resend's HTTP API (POST /emails) on loopback, for the worker tests of the
 // vendors project (Vitest globalSetup, in Node). The app's own mail client talks to it through
@@ -99,12 +99,5 @@ export async function fakeMailApiBase(): Promise<string> {
 }
 
 export default async function startFakeMailApi() {
-  const port = Number(new URL(await fakeMailApiBase()).port);
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => handle(request, body, response));
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return () => new Promise((resolve) => server.close(resolve));
+  return serveOnLoopback(Number(new URL(await fakeMailApiBase()).port), handle);
 }

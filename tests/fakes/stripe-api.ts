@@ -1,6 +1,5 @@
-import http from "node:http";
-import type net from "node:net";
-import { freePorts } from "./ports";
+import type http from "node:http";
+import { freePorts, serveOnLoopback } from "./ports";
 
 // A small stand-in for Stripe's HTTP API on loopback, for the Stripe worker tests (Vitest
 // globalSetup, in Node). The app's real `stripe` SDK talks to it through STRIPE_API_BASE: the
@@ -692,21 +691,5 @@ export async function fakeStripeApiBase(): Promise<string> {
 }
 
 export default async function startFakeStripe() {
-  const port = Number(new URL(await fakeStripeApiBase()).port);
-  const sockets = new Set<net.Socket>();
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => handle(request, body, response));
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return async () => {
-    // Stalled requests keep their sockets open; end them so the server can close.
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  };
+  return serveOnLoopback(Number(new URL(await fakeStripeApiBase()).port), handle);
 }

@@ -5,7 +5,7 @@ import pngLogo from "../fixtures/logo.png?inline";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { appFetch, newAddress, ORIGIN } from "./app";
-import { addDomain, checkNow, domainId, onHost, type Person, person, readAnswer } from "./domains";
+import { activeDomain, onHost, type Person, person, readAnswer, saveTracked } from "./domains";
 import { postForm } from "./forms";
 import { latestMail } from "./mail";
 
@@ -61,28 +61,9 @@ async function brandRow(who: Person) {
 
 /** Saves a tracked code (optionally on a custom domain) and deletes it; its slug. */
 async function deletedTrackedCode(who: Person, url: string, linkDomain = "") {
-  const saved = await appFetch("/?index", {
-    method: "POST",
-    headers: { Origin: ORIGIN, Cookie: who.cookie },
-    body: new URLSearchParams({
-      type: "url",
-      url,
-      size: "256",
-      fg: "000000",
-      bg: "ffffff",
-      title: `Code for ${url}`,
-      trackScans: "on",
-      linkDomain,
-    }),
-  });
-  expect(saved.status).toBe(303);
-  const row = await env.DB.prepare(
-    "SELECT q.id, t.slug FROM qr_codes q JOIN tracked_links t ON t.qr_code_id = q.id WHERE q.title = ?",
-  )
-    .bind(`Code for ${url}`)
-    .first<{ id: number; slug: string }>();
-  await env.DB.prepare("DELETE FROM qr_codes WHERE id = ?").bind(row!.id).run();
-  return row!.slug;
+  const { code } = await saveTracked(who, url, linkDomain);
+  await env.DB.prepare("DELETE FROM qr_codes WHERE id = ?").bind(code!.id).run();
+  return code!.slug;
 }
 
 function setPlan(who: Person, plan: "free" | "ultimate") {
@@ -240,9 +221,7 @@ describe("the brand on scanner-facing pages", () => {
   it("a custom domain's 404 and 410 pages and images carry the brand, never this service", async () => {
     const ada = await person("ultimate");
     await branded(ada);
-    await addDomain(ada, "go.ada-brand.test");
-    const id = await domainId("go.ada-brand.test");
-    expect((await checkNow(ada, id)).text).toContain("is active");
+    const id = await activeDomain(ada, "go.ada-brand.test");
     const slug = await deletedTrackedCode(ada, "https://example.com/brand-gone", id);
 
     const gone = await onHost("go.ada-brand.test", `/${slug}`);

@@ -2,16 +2,17 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { appFetch, ORIGIN } from "./app";
+import { appFetch } from "./app";
 import {
+  activeDomain,
   addDomain,
   checkNow,
   DOMAINS_TAB as TAB,
   domainId,
   domainPost,
   onHost,
-  type Person,
   person,
+  saveTracked,
 } from "./domains";
 import { landOn } from "./forms";
 
@@ -19,39 +20,6 @@ import { landOn } from "./forms";
 // JavaScript, tracked codes saved on a domain, and requests on a customer's hostname (sent with
 // that Host, as Cloudflare for SaaS delivers them). The Cloudflare client itself is tested against
 // a stand-in for its API in tests/worker/stripe/custom-hostnames.test.ts.
-
-async function activeDomain(who: Person, hostname: string): Promise<string> {
-  const added = await addDomain(who, hostname);
-  expect(added.response.status, added.text).toBe(303);
-  const id = await domainId(hostname);
-  expect((await checkNow(who, id)).text).toContain(`${hostname} is active`);
-  return id;
-}
-
-/** Saves a tracked website code from the generator's form; returns its id and short link. */
-async function saveTracked(who: Person, url: string, linkDomain = "") {
-  const response = await appFetch("/?index", {
-    method: "POST",
-    headers: { Origin: ORIGIN, Cookie: who.cookie },
-    body: new URLSearchParams({
-      type: "url",
-      url,
-      size: "256",
-      fg: "000000",
-      bg: "ffffff",
-      title: `Code for ${url}`,
-      trackScans: "on",
-      linkDomain,
-    }),
-  });
-  expect(response.status).toBe(303);
-  const row = await env.DB.prepare(
-    "SELECT q.id, t.slug FROM qr_codes q JOIN tracked_links t ON t.qr_code_id = q.id WHERE q.title = ?",
-  )
-    .bind(`Code for ${url}`)
-    .first<{ id: number; slug: string }>();
-  return { response, code: row };
-}
 
 describe("the Domains tab", () => {
   it("adds a domain, shows its DNS record and status in words, then TEST MODE activates it on its first check", async () => {

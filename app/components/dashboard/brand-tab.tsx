@@ -48,6 +48,47 @@ function Preview({ brand }: { brand: NonNullable<BrandTabData["brand"]> }) {
   );
 }
 
+/** A file field for one of the brand's images, with its hint, its error and "Remove". */
+function ImageField({
+  id,
+  name,
+  label,
+  accept,
+  hint,
+  error,
+  remove,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  accept: string;
+  hint: string;
+  error: string | undefined;
+  remove: { name: string; label: string } | null;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        {...described(id, error, `${id}-hint`)}
+      />
+      <p className="field-hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
+      {remove ? (
+        <label className="checkbox">
+          <input type="checkbox" name={remove.name} /> {remove.label}
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
 function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction["brandForm"] }) {
   const errors: Errors = action?.errors ?? {};
   const values = action?.values ?? {
@@ -129,47 +170,26 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
             errors={errors.supportUrl ? [errors.supportUrl] : undefined}
           />
         </div>
-        <div className="field">
-          <label htmlFor="brand-logo">Logo</label>
-          <input
-            id="brand-logo"
-            name="logo"
-            type="file"
-            accept="image/png,image/jpeg"
-            {...described("brand-logo", errors.logo, "brand-logo-hint")}
-          />
-          <p className="field-hint" id="brand-logo-hint">
-            PNG or JPG, up to 2 MB.{tab.brand?.logoUrl ? " Choose a file to replace the logo." : ""}
-          </p>
-          <FieldError id="brand-logo-error" errors={errors.logo ? [errors.logo] : undefined} />
-          {tab.brand?.logoUrl ? (
-            <label className="checkbox">
-              <input type="checkbox" name="removeLogo" /> Remove the logo
-            </label>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="brand-favicon">Favicon</label>
-          <input
-            id="brand-favicon"
-            name="favicon"
-            type="file"
-            accept="image/png,image/x-icon,.ico"
-            {...described("brand-favicon", errors.favicon, "brand-favicon-hint")}
-          />
-          <p className="field-hint" id="brand-favicon-hint">
-            PNG or ICO, up to 100 KB: the icon in the browser's tab.
-          </p>
-          <FieldError
-            id="brand-favicon-error"
-            errors={errors.favicon ? [errors.favicon] : undefined}
-          />
-          {tab.brand?.faviconUrl ? (
-            <label className="checkbox">
-              <input type="checkbox" name="removeFavicon" /> Remove the favicon
-            </label>
-          ) : null}
-        </div>
+        <ImageField
+          id="brand-logo"
+          name="logo"
+          label="Logo"
+          accept="image/png,image/jpeg"
+          hint={`PNG or JPG, up to 2 MB.${tab.brand?.logoUrl ? " Choose a file to replace the logo." : ""}`}
+          error={errors.logo}
+          remove={tab.brand?.logoUrl ? { name: "removeLogo", label: "Remove the logo" } : null}
+        />
+        <ImageField
+          id="brand-favicon"
+          name="favicon"
+          label="Favicon"
+          accept="image/png,image/x-icon,.ico"
+          hint="PNG or ICO, up to 100 KB: the icon in the browser's tab."
+          error={errors.favicon}
+          remove={
+            tab.brand?.faviconUrl ? { name: "removeFavicon", label: "Remove the favicon" } : null
+          }
+        />
         <button type="submit" className="btn btn-primary">
           Save brand
         </button>
