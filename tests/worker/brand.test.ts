@@ -276,6 +276,26 @@ describe("the brand on scanner-facing pages", () => {
     expect(plainText).toContain("Create your own QR code");
   });
 
+  it("a public code's download, the only other thing a stranger can open, names nobody", async () => {
+    const ada = await person("ultimate");
+    await branded(ada);
+    const { code } = await saveTracked(ada, "https://example.com/ada-public");
+    await env.DB.prepare("UPDATE qr_codes SET is_public = 1 WHERE id = ?").bind(code!.id).run();
+    // A stranger gets the PNG; the SVG is for paid plans, and its refusal names nobody either.
+    for (const [format, status] of [
+      ["png", 200],
+      ["svg", 403],
+    ] as const) {
+      const download = await appFetch(`/api/qr-codes/${code!.id}/download?format=${format}`);
+      expect(download.status, format).toBe(status);
+      const headers = JSON.stringify([...download.headers]);
+      expect(headers).not.toMatch(/qr ?code ?creator/i);
+      expect(new TextDecoder().decode(await download.arrayBuffer())).not.toMatch(
+        /qr ?code ?creator/i,
+      );
+    }
+  });
+
   it("after a downgrade the brand is kept but no longer shown, and shows again after an upgrade", async () => {
     const ada = await person("ultimate");
     await branded(ada);
