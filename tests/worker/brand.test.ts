@@ -306,6 +306,8 @@ describe("the brand on scanner-facing pages", () => {
     expect(await plain.text()).not.toContain("Ada&#39;s Bakery");
     const tab = textOf(await (await appFetch(TAB, { headers: { Cookie: ada.cookie } })).text());
     expect(tab).toContain("Your saved brand is kept, and shows again after an upgrade.");
+    expect(tab).toContain("Remove branding");
+    expect(tab).not.toContain("Save brand");
     expect(await brandRow(ada)).not.toBeNull();
 
     await setPlan(ada, "ultimate");

@@ -48,6 +48,17 @@ function Preview({ brand }: { brand: NonNullable<BrandTabData["brand"]> }) {
   );
 }
 
+function RemoveBrand({ workspaceId }: { workspaceId: string }) {
+  return (
+    <Form method="post" action={ACTION} className="brand-remove">
+      <TabFormFields workspaceId={workspaceId} intent="remove-brand" />
+      <button type="submit" className="btn btn-secondary">
+        Remove branding
+      </button>
+    </Form>
+  );
+}
+
 /** A file field for one of the brand's images, with its hint, its error and "Remove". */
 function ImageField({
   id,
@@ -194,14 +205,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
           Save brand
         </button>
       </Form>
-      {tab.brand ? (
-        <Form method="post" action={ACTION} className="brand-remove">
-          <TabFormFields workspaceId={tab.workspaceId} intent="remove-brand" />
-          <button type="submit" className="btn btn-secondary">
-            Remove branding
-          </button>
-        </Form>
-      ) : null}
+      {tab.brand ? <RemoveBrand workspaceId={tab.workspaceId} /> : null}
     </section>
   );
 }
@@ -238,6 +242,11 @@ export function BrandTab({
         </p>
       ) : tab.allowed ? (
         <BrandForm tab={tab} action={action?.brandForm} />
+      ) : tab.brand ? (
+        // After a downgrade the saved brand can still be deleted.
+        <div className="card">
+          <RemoveBrand workspaceId={tab.workspaceId} />
+        </div>
       ) : null}
     </div>
   );
