@@ -20,7 +20,7 @@ import { PLANS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { canDownloadSvg, saveLimit } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png.server";
+import { renderPng } from "../qr/png-encode";
 import { contentMatrix } from "../qr/render";
 import { parseContent, parseStyle } from "../qr/schema";
 import { renderSvg } from "../qr/svg";
@@ -185,7 +185,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
       tooLong(error);
     }
     return imageResponse(
-      format === "svg" ? renderSvg(matrix, style) : await renderPng(matrix, style),
+      format === "svg" ? renderSvg(matrix, style) : renderPng(matrix, style),
       format,
     );
   },

@@ -15,7 +15,8 @@ import {
 } from "../models/bulk-jobs.server";
 import { newSlug } from "../models/qr-codes.server";
 import { describeError, log } from "../observability/log.server";
-import { type Logo, logoDataUrl, renderLogoPng, renderPng } from "../qr/png.server";
+import { type Logo, logoDataUrl, renderLogoPng } from "../qr/png.server";
+import { renderPng } from "../qr/png-encode";
 import { contentMatrix } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import { loadLogo, logoOwner } from "../storage/logos.server";
@@ -218,7 +219,7 @@ async function drawItem(
     } else {
       files.push([
         name,
-        logo ? await renderLogoPng(matrix, item.style, logo) : await renderPng(matrix, item.style),
+        logo ? await renderLogoPng(matrix, item.style, logo) : renderPng(matrix, item.style),
       ]);
     }
     names.push(name);

@@ -6,7 +6,8 @@ import { parseGenerateForm } from "../qr/api-request";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
 import { logoFromForm } from "../codes/logo-upload.server";
-import { renderLogoPng, renderPng } from "../qr/png.server";
+import { renderPng } from "../qr/png-encode";
+import { renderLogoPng } from "../qr/png.server";
 import { contentMatrix } from "../qr/render";
 import { isRateLimited } from "../security/client.server";
 import type { Route } from "./+types/api.qr-codes.generate";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A logo covers modules, so its code carries the highest error correction (H).
     png = logo
       ? await renderLogoPng(contentMatrix(content, "H"), style, logo)
-      : await renderPng(contentMatrix(content), style);
+      : renderPng(contentMatrix(content), style);
   } catch (error) {
     if (error instanceof ContentTooLongError) return jsonProblem(400, error.message);
     throw error;

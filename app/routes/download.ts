@@ -6,7 +6,8 @@ import { canDownloadSvg, canEmbedLogo } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
-import { logoDataUrl, renderLogoPng, renderPng } from "../qr/png.server";
+import { renderPng } from "../qr/png-encode";
+import { logoDataUrl, renderLogoPng } from "../qr/png.server";
 import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
@@ -107,5 +108,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!allowed) return back("download-limit");
     if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   }
-  return new Response(await renderPng(matrix, evaluation.style), { headers });
+  return new Response(renderPng(matrix, evaluation.style), { headers });
 }
