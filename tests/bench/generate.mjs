@@ -157,6 +157,49 @@ async function run(url, size, count, address, concurrency = CONCURRENCY) {
   return { rps: count / seconds, p50: pick(0.5), p99: pick(0.99), errors };
 }
 
+/** GET of a trivial route (the signed-out user probe answers 401), saturated like `run`. */
+async function trivialRun(url, count) {
+  let issued = 0;
+  let errors = 0;
+  const started = performance.now();
+  async function worker() {
+    while (issued < count) {
+      issued += 1;
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 401) errors += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { rps: count / ((performance.now() - started) / 1000), errors };
+}
+
+/**
+ * Issue #20's first ratio: 256 px generation against a trivial route, measured alternately
+ * (three rounds each) so that both see the same machine; the totals' throughputs are compared.
+ */
+async function generationBesideTrivial(origin, address) {
+  const generateUrl = new URL("/api/qr-codes/generate", origin).href;
+  const trivialUrl = new URL("/api/auth/user", origin).href;
+  let generation = { seconds: 0, count: 0, errors: 0 };
+  let trivial = { seconds: 0, count: 0, errors: 0 };
+  const add = (sum, result, count) => ({
+    seconds: sum.seconds + count / result.rps,
+    count: sum.count + count,
+    errors: sum.errors + result.errors,
+  });
+  for (let round = 0; round < 3; round++) {
+    trivial = add(trivial, await trivialRun(trivialUrl, REQUESTS), REQUESTS);
+    generation = add(generation, await run(generateUrl, 256, REQUESTS, address), REQUESTS);
+  }
+  const rps = (sum) => sum.count / sum.seconds;
+  const percent = (100 * rps(generation)) / rps(trivial);
+  console.log(
+    `256 px generation beside a trivial route (GET /api/auth/user signed out), alternating, ${3 * REQUESTS} requests each:\n` +
+      `  POST /api/qr-codes/generate ${rps(generation).toFixed(1)} req/s, trivial ${rps(trivial).toFixed(1)} req/s = ${percent.toFixed(0)}% (target at least 50%: ${percent >= 50 ? "met" : "missed"}), ${generation.errors + trivial.errors} errors\n`,
+  );
+}
+
 let ip = 0;
 const nextAddress = () => `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip++ & 255}`;
 
@@ -200,6 +243,7 @@ try {
     "\n'app alone' is one connection at a time. workerd runs one isolate on one thread, so at saturation\n1000 / req/s is the wall time each request holds it: an upper bound on its CPU time.\n",
   );
 
+  await generationBesideTrivial(app.url.origin, nextAddress);
   await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
   await scanBench(app, consumed);
   await bulkBench(app.url.origin, APP_PORT + 3);
