@@ -6,6 +6,35 @@ import { defineConfig } from "vite";
 // `npm run db:migrate:local` reads the same variable.
 const stateDir = process.env.STATE_DIR;
 
+const APP_MODULE = /[\\/]app[\\/](?!routes[\\/])[^?]*$/;
+const ROOT = /[\\/]app[\\/]root\.tsx$/;
+const ROUTE = /[\\/]app[\\/]routes[\\/][^/\\]+$/;
+const HOME = /[\\/]app[\\/]routes[\\/]home\.tsx$/;
+
+/**
+ * The page modules (root and routes) that import `id` without an import() on the way. Chunking asks
+ * for each module once per build; the answers are kept for the modules it passes through.
+ */
+function pagesImporting(
+  id: string,
+  info: (id: string) => { importers: readonly string[] } | null,
+  known = new Map<string, Set<string>>(),
+  visiting = new Set<string>(),
+): Set<string> {
+  const cached = known.get(id);
+  if (cached) return cached;
+  const pages = new Set<string>();
+  if (ROOT.test(id) || ROUTE.test(id)) pages.add(id);
+  if (visiting.has(id)) return pages;
+  visiting.add(id);
+  for (const importer of info(id)?.importers ?? []) {
+    for (const page of pagesImporting(importer, info, known, visiting)) pages.add(page);
+  }
+  visiting.delete(id);
+  known.set(id, pages);
+  return pages;
+}
+
 export default defineConfig({
   plugins: [
     cloudflare({
@@ -18,4 +47,39 @@ export default defineConfig({
   // hostnames under the reserved .test and .localhost names only (e.g. qr.my-brand.test): other
   // Host headers stay refused, as Vite's guard against DNS rebinding intends.
   preview: { allowedHosts: [".test", ".localhost"] },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // React, React DOM and React Router: the framework's floor, loaded by every page.
+                  name: "framework",
+                  test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  debugName: "shell",
+                  // The app's modules that the home page loads at once and that other pages share
+                  // (the root's, and the home page's shared with another page) travel as one
+                  // chunk rather than a dozen small ones: each chunk is compressed on its own, and
+                  // many small ones cost about 3 KB more (issue #20's JavaScript budget).
+                  name: (id, ctx) => {
+                    if (!APP_MODULE.test(id)) return null;
+                    const pages = pagesImporting(id, (module) => ctx.getModuleInfo(module));
+                    const fromRoot = [...pages].some((page) => ROOT.test(page));
+                    const fromHome = [...pages].some((page) => HOME.test(page));
+                    return fromRoot || (fromHome && pages.size > 1) ? "shell" : null;
+                  },
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });
