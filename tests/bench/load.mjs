@@ -9,11 +9,12 @@
 //   LOAD_VIA=preview npm run load      # through `npm start` itself (vite preview's Node proxy)
 //   LOAD_PROFILE=load.cpuprofile npm run load   # also a CPU profile of the Worker
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { startProfile } from "./cpu-profile.mjs";
 import { startApp } from "./workerd-app.mjs";
+import { workerdCpuSeconds } from "./workerd-cpu.mjs";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
@@ -435,31 +436,6 @@ async function drive(base, seeded, seconds, { mix = MIX, connections = CONNECTIO
     cpuSeconds: workerdCpuSeconds() - cpuBefore,
     clientCpuSeconds: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(clientBefore)),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// workerd's own CPU time: what the app costs, whatever else the machine is doing meanwhile
-
-/** CPU seconds (user + system) used so far by the workerd processes started below this one. */
-function workerdCpuSeconds() {
-  const stats = new Map();
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      stats.set(Number(pid), { name, ppid: Number(fields[1]), ticks: +fields[11] + +fields[12] });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const ours = (pid) => {
-    for (let p = pid; p > 1; p = stats.get(p)?.ppid ?? 0) if (p === process.pid) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, { name, ticks: t }] of stats) if (name === "workerd" && ours(pid)) ticks += t;
-  return ticks / 100; // USER_HZ
 }
 
 // ---------------------------------------------------------------------------------------------
