@@ -106,7 +106,8 @@ export interface CodePageAction {
   intent: string;
   field: "destination" | "at" | null;
   message: string;
-  values: { destination?: string; at?: string; zone?: string };
+  /** What was sent, to show again; `back` keeps a dashboard form's way back after a refusal. */
+  values: { destination?: string; at?: string; zone?: string; back?: "/dashboard" };
 }
 
 export const DESTINATION_INTENTS = [
@@ -157,7 +158,10 @@ export async function codePageAction(
       intent === "destination"
         ? await changeDestination(db, editor, id, field("destination"), { origin })
         : await restoreDestination(db, editor, id, Number(form.get("entry")), { origin });
-    if (!outcome.ok) return refused(outcome, intent, { destination: field("destination") });
+    if (!outcome.ok) {
+      const back = backTo(form, id) === "/dashboard" ? ("/dashboard" as const) : undefined;
+      return refused(outcome, intent, { destination: field("destination"), back });
+    }
     return done(
       intent === "restore" ? "Destination restored" : "Destination saved",
       `Scans now lead to ${outcome.newUrl}. The printed code and its short link stay the same.`,

@@ -240,6 +240,7 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
             current={page.destination}
             error={destinationError}
             value={action?.intent === "destination" ? action.values.destination : undefined}
+            back={action?.values.back}
           />
         </div>
       ) : (
