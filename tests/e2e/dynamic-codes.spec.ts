@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { decodeSingleQr } from "../support/qr-decode";
 import "../support/zxing-node";
@@ -97,6 +98,13 @@ test("a tracked code leads somewhere new while its printed image stays the same"
   ).toBeVisible();
 
   await page.getByText("Schedule a change").click();
+  if (javaScriptEnabled) {
+    // axe runs inside the page, so only with JavaScript (the no-JS DOM is the same HTML).
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  }
   await page.getByLabel("Lead to").fill("https://example.com/late-night");
   await page.getByLabel("From (date and time)").fill("2031-06-30T23:30");
   await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
