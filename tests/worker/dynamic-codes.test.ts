@@ -10,7 +10,7 @@ import { decodeSingleQr } from "../support/qr-decode";
 import { cookieFrom } from "./accounts";
 import { call, makeKey, type Person, person } from "./api-client";
 import { appFetch, generate, ORIGIN } from "./app";
-import { activeDomain } from "./domains";
+import { activeDomain, onHost, saveTracked as saveOnDomain } from "./domains";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
 
@@ -254,6 +254,32 @@ describe("editing a tracked code's destination", () => {
 
     expect((await edit(editor, id, "https://example.org/editor")).status).toBe(303);
     expect(await leadsTo(slug)).toBe("https://example.org/editor");
+  });
+});
+
+describe("a code printed on a custom domain", () => {
+  it("follows its new destination there at once, and its scheduled one on time", async () => {
+    const owner = await person("premium");
+    const hostname = "menu.dynamic-codes.test";
+    const domain = await activeDomain({ id: owner.id, cookie: owner.cookies }, hostname);
+    const { code } = await saveOnDomain(
+      { id: owner.id, cookie: owner.cookies },
+      "https://example.com/domain",
+      domain,
+    );
+    const scanThere = async () =>
+      (await onHost(hostname, `/${code!.slug}`)).headers.get("Location");
+    expect(await scanThere()).toBe("https://example.com/domain");
+    expect((await edit(owner, code!.id, "https://example.com/domain-new")).status).toBe(303);
+    expect(await scanThere()).toBe("https://example.com/domain-new");
+
+    // A due change leads there before the cron has made it permanent.
+    await env.DB.prepare(
+      "UPDATE tracked_links SET scheduled_url = 'https://example.com/due', scheduled_at = ? WHERE slug = ?",
+    )
+      .bind(Date.now() - 1000, code!.slug)
+      .run();
+    expect(await scanThere()).toBe("https://example.com/due");
   });
 });
 
