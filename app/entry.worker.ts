@@ -8,7 +8,13 @@ import { routeName } from "./observability/route-name";
 import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/jobs.server";
 import { brandedScanMiss } from "./brand/pages.server";
 import { customHostAnswer } from "./domains/hosts.server";
-import { DOMAIN_CHECK_CRON, runDomainCheckJob, runScheduledJobs } from "./jobs/run.server";
+import {
+  DESTINATION_CRON,
+  DOMAIN_CHECK_CRON,
+  runDestinationJob,
+  runDomainCheckJob,
+  runScheduledJobs,
+} from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
 import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
@@ -77,8 +83,13 @@ export default {
 
   // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
   // the clock, so a run that starts late decides as if it had started on time.
-  // The cron every 10 minutes checks pending custom domains (issue #18); the nightly one cleans up.
+  // The cron every 10 minutes checks pending custom domains (issue #18); the one every minute
+  // settles scheduled destination changes (issue #21); the nightly one cleans up.
   async scheduled(controller, env) {
+    if (controller.cron === DESTINATION_CRON) {
+      await runDestinationJob(env, new Date(controller.scheduledTime));
+      return;
+    }
     if (controller.cron === DOMAIN_CHECK_CRON) {
       await runDomainCheckJob(env, new Date(controller.scheduledTime));
       return;

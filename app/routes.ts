@@ -13,6 +13,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/codes/:id", "routes/dashboard.code.tsx"),
   route("account", "routes/account.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/confirm-email", "routes/account.confirm-email.tsx"),

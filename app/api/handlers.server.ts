@@ -1,5 +1,6 @@
 import { shortLinkUrl, type TrackedSlug } from "../domains/links";
 import { deleteCode, setCodeSharing } from "../codes/changes.server";
+import { changeDestination } from "../destinations/changes.server";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { saveInWorkspace } from "../codes/save.server";
 import type { Database } from "../db/client.server";
@@ -131,7 +132,14 @@ function serializeCode(
     data: code.data as Record<string, string | boolean>,
     customization: code.customization,
     public: code.isPublic,
-    trackedLink: link ? { slug: link.slug, url: shortLinkUrl(origin, link) } : null,
+    trackedLink: link
+      ? {
+          slug: link.slug,
+          url: shortLinkUrl(origin, link),
+          // The code's data.url mirrors its link's target (app/models/destinations.server.ts).
+          destination: String(code.data.url ?? ""),
+        }
+      : null,
     imageUrls: { png: `${image}?format=png`, svg: `${image}?format=svg` },
     downloads: code.downloadCount,
     createdBy: creatorEmail,
@@ -153,6 +161,34 @@ async function codeOr404(ctx: ApiContext): Promise<CodeWithCreator> {
       `There is no code ${String(ctx.params.id)} in this workspace.`,
     );
   return found;
+}
+
+/** PATCH `destination` (issue #21), with the dashboard's rules and messages. */
+async function changeDestinationByApi(
+  ctx: ApiContext,
+  caller: ApiCaller,
+  id: number,
+  destination: string,
+) {
+  const outcome = await changeDestination(
+    ctx.db,
+    { workspaceId: caller.workspace.id, plan: caller.plan, actor: caller.actor },
+    id,
+    destination,
+    { kind: "api", origin: ctx.origin },
+  );
+  if (outcome.ok) return;
+  if (outcome.status === 403) throw new ApiProblem("plan_required", outcome.message);
+  if (outcome.status === 404) {
+    throw new ApiProblem(
+      "invalid_request",
+      "This code does not track scans, so where it leads is printed in it and cannot change. Only tracked URL codes have a destination.",
+      [{ field: "destination", message: "Only tracked URL codes have a destination." }],
+    );
+  }
+  throw new ApiProblem("invalid_request", outcome.message, [
+    { field: "destination", message: outcome.message },
+  ]);
 }
 
 async function codeJson(ctx: ApiContext, found: CodeWithCreator) {
@@ -249,8 +285,14 @@ export const HANDLERS: Record<OperationId, Handler> = {
   async updateCode(ctx) {
     const caller = callerOf(ctx);
     const id = ctx.params.id as number;
-    const { title, public: isPublic } = ctx.body as { title?: string; public?: boolean };
+    const {
+      title,
+      public: isPublic,
+      destination,
+    } = ctx.body as { title?: string; public?: boolean; destination?: string };
     await codeOr404(ctx);
+    // The destination first: when it is refused, nothing else changes either.
+    if (destination !== undefined) await changeDestinationByApi(ctx, caller, id, destination);
     if (title !== undefined) await updateWorkspaceCode(ctx.db, id, caller.workspace.id, { title });
     if (isPublic !== undefined) {
       await setCodeSharing(ctx.db, id, caller.workspace.id, caller.actor, isPublic);

@@ -149,14 +149,15 @@ export const OPERATIONS = [
     method: "patch",
     path: "/qr-codes/{id}",
     summary: "Change a code",
-    description: "Renames a code, or shares it (`public`) or stops sharing it.",
+    description:
+      "Renames a code, shares it (`public`) or stops sharing it, or changes where a tracked URL code leads (`destination`, Premium's and Ultimate's dynamic codes): the image and its short link stay the same, and the next scan goes to the new address. A destination that is not a web address, or is one of our short links (a redirect loop), is refused and nothing changes.",
     tag: "Codes",
     scope: "codes:write",
     params: codeIdParams,
     body: updateCodeSchema,
     success: { status: 200, description: "The changed code.", schema: codeSchema },
     problems: ["not_found", "invalid_request", "unsupported_media_type"],
-    example: { path: "/qr-codes/42", body: { title: "Menu, terrace", public: true } },
+    example: { path: "/qr-codes/42", body: { destination: "https://example.com/shop" } },
   },
   {
     id: "deleteCode",

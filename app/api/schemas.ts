@@ -102,10 +102,21 @@ export const updateCodeSchema = z
     public: z.boolean().optional().meta({
       description: "Shared codes can be downloaded by anyone with the link.",
     }),
+    destination: z
+      .string()
+      .max(2000, "Web addresses can be at most 2,000 characters.")
+      .optional()
+      .meta({
+        description:
+          "Where a tracked URL code leads from now on (http or https, not one of our short links). The image and its short link stay the same; the change is kept in the code's history.",
+        example: "https://example.com/shop",
+      }),
   })
-  .refine((body) => body.title !== undefined || body.public !== undefined, {
-    message: "Send title, public or both.",
-  })
+  .refine(
+    (body) =>
+      body.title !== undefined || body.public !== undefined || body.destination !== undefined,
+    { message: "Send title, public, destination, or several of them." },
+  )
   .meta({ id: "UpdateCodeRequest", example: { title: "Menu, terrace" } });
 
 export const codeIdParams = z.object({
@@ -179,7 +190,13 @@ export const codeSchema = z
     }),
     public: z.boolean(),
     trackedLink: z
-      .object({ slug: z.string(), url: z.string() })
+      .object({
+        slug: z.string(),
+        url: z.string(),
+        destination: z.string().meta({
+          description: "Where the short link leads now; change it with PATCH `destination`.",
+        }),
+      })
       .nullable()
       .meta({ description: "The short link the code encodes when scans are tracked." }),
     imageUrls: z.object({ png: z.string(), svg: z.string() }),

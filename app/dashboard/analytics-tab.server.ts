@@ -9,6 +9,8 @@ import { updateWorkspaceCode } from "../models/qr-codes.server";
 import { deleteCode, setCodeSharing } from "../codes/changes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
+import { canEditDestination } from "../plans/rules";
+import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 
@@ -37,8 +39,15 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
     },
   );
   const confirmDelete = Number(url.searchParams.get("delete"));
+  const editing = canEditDestination(plan);
   return {
     canManageCodes: can(membership.role, "codes.manage"),
+    /** Whether the plan lets tracked codes' destinations change, and why not (issue #21). */
+    destinations: {
+      allowed: editing.ok,
+      refusal: editing.ok ? null : editing.message,
+      upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
+    },
     origin: url.origin,
     plan,
     analytics,
@@ -46,7 +55,7 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
     breakdown,
     totals,
     engagement: engagementRate(totals.totalScans, totals.totalDownloads),
-    codes: codes.map(({ code, scans, slug, linkHost }) => ({
+    codes: codes.map(({ code, scans, slug, linkHost, destination, scheduled }) => ({
       id: code.id,
       type: code.type,
       title: code.title,
@@ -55,6 +64,8 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
       downloads: code.downloadCount,
       scans,
       trackedUrl: slug ? shortLinkUrl(url.origin, { slug, hostname: linkHost }) : null,
+      destination: slug && code.type === "url" ? destination : null,
+      scheduled: scheduledView(scheduled ? JSON.parse(scheduled) : null),
     })),
     confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
     page,

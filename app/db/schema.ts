@@ -250,13 +250,51 @@ export const trackedLinks = sqliteTable(
     domainId: text("domain_id").references(() => customDomains.id, { onDelete: "set null" }),
     /** The workspace of its code, kept when the code is deleted (for the 410 page's brand). */
     workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    /** A pending scheduled change (issue #21): from `scheduledAt` on, lead to `scheduledUrl`. */
+    scheduledUrl: text("scheduled_url"),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    /** The IANA time zone the editor wrote the time in. */
+    scheduledZone: text("scheduled_zone"),
+    scheduledBy: text("scheduled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     uniqueIndex("tracked_links_by_code").on(table.qrCodeId),
     index("tracked_links_by_domain")
       .on(table.domainId)
       .where(sql`domain_id IS NOT NULL`),
+    index("tracked_links_scheduled")
+      .on(table.scheduledAt)
+      .where(sql`scheduled_at IS NOT NULL`),
   ],
+);
+
+export const DESTINATION_CHANGE_KINDS = [
+  "edit",
+  "restore",
+  "scheduled",
+  "api",
+  "cancelled",
+] as const;
+export type DestinationChangeKind = (typeof DESTINATION_CHANGE_KINDS)[number];
+
+/** Each change of a tracked code's destination (issue #21); "cancelled" changed nothing. */
+export const destinationChanges = sqliteTable(
+  "destination_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    oldUrl: text("old_url").notNull(),
+    newUrl: text("new_url").notNull(),
+    kind: text("kind", { enum: DESTINATION_CHANGE_KINDS }).notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("destination_changes_by_code").on(table.qrCodeId, table.changedAt)],
 );
 
 /** Payment-provider events already handled; a replay finds its id and changes nothing. */

@@ -7,6 +7,7 @@ import { countsScans } from "../plans/rules";
 import { brandAssetResponse } from "../brand/assets.server";
 import { pageBrand } from "../brand/pages.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
+import { destinationNow } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
 import { getDomainSettings } from "./provider.server";
 
@@ -104,6 +105,6 @@ export async function customHostAnswer(
   }
   return new Response(null, {
     status: 302,
-    headers: { ...SCANNER_PAGE_HEADERS, Location: link.targetUrl },
+    headers: { ...SCANNER_PAGE_HEADERS, Location: destinationNow(link) },
   });
 }

@@ -8,9 +8,12 @@ import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
 import { runDomainChecks } from "../domains/checks.server";
+import { settlePendingChanges } from "../destinations/changes.server";
 
 /** wrangler.toml's second cron: pending custom domains are checked (each with its backoff). */
 export const DOMAIN_CHECK_CRON = "*/10 * * * *";
+/** wrangler.toml's third cron: scheduled destination changes that are due (issue #21). */
+export const DESTINATION_CRON = "* * * * *";
 
 export type JobBindings = Pick<Env, "DB" | "LOGOS" | "SESSIONS">;
 
@@ -38,6 +41,12 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
 export async function runDomainCheckJob(bindings: JobBindings, now: Date): Promise<void> {
   const db = createDatabase(bindings.DB);
   await runJobs([["domain-checks", () => runDomainChecks(db, now)]]);
+}
+
+/** The minute cron: scheduled changes of destination, applied or (after a downgrade) cancelled. */
+export async function runDestinationJob(bindings: JobBindings, now: Date): Promise<void> {
+  const db = createDatabase(bindings.DB);
+  await runJobs([["scheduled-destinations", () => settlePendingChanges(db, now)]]);
 }
 
 async function runJobs(jobs: [string, () => Promise<object>][]): Promise<void> {

@@ -230,3 +230,22 @@ export function bulkFailedMessage({
     action: { label: "Open bulk generation", url: link },
   });
 }
+
+/** A pending scheduled change of a code's destination was dropped by a downgrade (issue #21). */
+export function scheduleCancelledMessage({
+  to,
+  firstName,
+  title,
+  url,
+  current,
+}: Person & { title: string; url: string; current: string }) {
+  return compose({
+    to,
+    subject: `Scheduled change of “${title}” cancelled`,
+    greetingName: firstName,
+    paragraphs: [
+      `You scheduled the code “${title}” to lead to ${url}. The workspace's plan no longer includes changing destinations, so that change was cancelled and will not happen.`,
+      `The printed code keeps working: it still leads to ${current}. Upgrade to Premium or Ultimate to change or schedule its destination again.`,
+    ],
+  });
+}

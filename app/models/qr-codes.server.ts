@@ -85,6 +85,10 @@ export interface CodeWithCounts {
   slug: string | null;
   /** The custom domain the link is printed with, if any. */
   linkHost: string | null;
+  /** Where its tracked link leads now (issue #21). */
+  destination: string | null;
+  /** Its pending scheduled change, as JSON {url, at, zone}. */
+  scheduled: string | null;
 }
 
 /**
@@ -107,6 +111,12 @@ export function codesWithCountsQuery(
       linkHost: sql<
         string | null
       >`(SELECT d.hostname FROM tracked_links t JOIN custom_domains d ON d.id = t.domain_id WHERE t.qr_code_id = qr_codes.id)`,
+      destination: sql<
+        string | null
+      >`(SELECT t.target_url FROM tracked_links t WHERE t.qr_code_id = qr_codes.id)`,
+      scheduled: sql<
+        string | null
+      >`(SELECT json_object('url', t.scheduled_url, 'at', t.scheduled_at, 'zone', t.scheduled_zone) FROM tracked_links t WHERE t.qr_code_id = qr_codes.id AND t.scheduled_at IS NOT NULL)`,
     })
     .from(qrCodes)
     .where(eq(qrCodes.workspaceId, workspaceId))
@@ -344,6 +354,9 @@ export interface TrackedTarget {
   domainId: string | null;
   /** The workspace the link was made in, kept after the code is deleted. */
   linkWorkspaceId: string | null;
+  /** A pending scheduled change of destination (issue #21). */
+  scheduledUrl: string | null;
+  scheduledAt: Date | null;
 }
 
 /** A tracked link with its workspace's owner: one query on the path of every scan. */
@@ -357,6 +370,8 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
       workspaceId: qrCodes.workspaceId,
       domainId: trackedLinks.domainId,
       linkWorkspaceId: trackedLinks.workspaceId,
+      scheduledUrl: trackedLinks.scheduledUrl,
+      scheduledAt: trackedLinks.scheduledAt,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))

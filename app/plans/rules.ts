@@ -55,3 +55,14 @@ export const LOGO_PLAN_MESSAGE = "Logo embedding requires Premium or Ultimate pl
 export function canEmbedLogo(plan: PlanId): Verdict {
   return PLANS[plan].capabilities.logo ? { ok: true } : { ok: false, message: LOGO_PLAN_MESSAGE };
 }
+
+export const EDIT_DESTINATION_MESSAGE =
+  "Changing where a code leads comes with Premium and Ultimate. The code keeps leading to its last destination.";
+
+/** Editing and scheduling a tracked code's destination (issue #21): the plans that track scans. */
+export function canEditDestination(plan: PlanId): Verdict {
+  return countsScans(plan) ? { ok: true } : { ok: false, message: EDIT_DESTINATION_MESSAGE };
+}
+
+/** The plans that may edit destinations, for statements that decide many workspaces at once. */
+export const DESTINATION_PLANS: PlanId[] = (Object.keys(PLANS) as PlanId[]).filter(countsScans);

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { createDatabase } from "../db/client.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { LINK_PAGES } from "../scans/link-pages";
+import { destinationNow } from "../scans/links.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
@@ -17,7 +18,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     : null;
   if (!link) throw data({ gone: false }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
-  return redirect(link.targetUrl, { status: 302, headers: { "Cache-Control": "no-store" } });
+  return redirect(destinationNow(link), { status: 302, headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta = () => pageMeta("QR code link", "Where a tracked QR code leads.");

@@ -3,6 +3,7 @@ import { deviceClass } from "../codes/device";
 import { describeError, log } from "../observability/log.server";
 import { hashedClientAddress } from "../security/client.server";
 import type { ScanEvent } from "./events.server";
+import { leadsTo } from "../destinations/destination";
 import { liveLink } from "./links.server";
 
 // GET /s/{slug}, the hottest path: answered before the app's router, from the edge copy of the
@@ -48,7 +49,10 @@ export async function scanRedirect(
     if (link.counted) waitUntil(queueScan(request, link.codeId));
     return new Response(null, {
       status: 302,
-      headers: { Location: link.targetUrl, "Cache-Control": "no-store" },
+      headers: {
+        Location: leadsTo(link.targetUrl, link.next ?? null, Date.now()),
+        "Cache-Control": "no-store",
+      },
     });
   } catch (cause) {
     log("warn", "scan_fast_path_failed", describeError(cause));

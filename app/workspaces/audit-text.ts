@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   "domain.removed",
   "brand.updated",
   "brand.removed",
+  "destination.changed",
+  "destination.scheduled",
+  "destination.schedule_cancelled",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -50,6 +53,8 @@ export interface AuditDetails {
   count?: number;
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
+  /** Why something happened on its own: the workspace's plan no longer allowed it. */
+  reason?: "plan";
 }
 
 export interface AuditSentenceInput {
@@ -61,6 +66,11 @@ export interface AuditSentenceInput {
 }
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const moment = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
 
 function planName(id: string | undefined): string {
   return id && id in PLANS ? PLANS[id as PlanId].name : (id ?? "another plan");
@@ -95,6 +105,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
     entry.actorEmail ||
     "Someone";
   const d = entry.details ?? {};
+  if (entry.action === "destination.schedule_cancelled" && d.reason === "plan") {
+    // Nobody did this: the plan lapsed, and the change it no longer allowed was dropped.
+    return `The scheduled change of ${quoted(d.title)} to ${d.to} was cancelled: the workspace's plan no longer includes changing destinations`;
+  }
   const what = (() => {
     switch (entry.action as AuditAction) {
       case "workspace.created":
@@ -139,6 +153,12 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `set the brand to ${quoted(d.name)}`;
       case "brand.removed":
         return `removed the brand ${quoted(d.name)}`;
+      case "destination.changed":
+        return `changed where ${quoted(d.title)} leads from ${d.from} to ${d.to}`;
+      case "destination.scheduled":
+        return `scheduled ${quoted(d.title)} to lead to ${d.to} from ${d.effective ? moment.format(new Date(d.effective)) : "later"} UTC`;
+      case "destination.schedule_cancelled":
+        return `cancelled the scheduled change of ${quoted(d.title)} to ${d.to}`;
       default:
         return entry.action;
     }

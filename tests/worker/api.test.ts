@@ -360,7 +360,7 @@ describe("saved codes", () => {
     });
     expect(changed.json).toMatchObject({ title: "Terrace menu", public: true });
     const empty = await call(key, "PATCH", `/qr-codes/${code.id}`, {});
-    expect(empty.json.detail).toBe("Send title, public or both.");
+    expect(empty.json.detail).toBe("Send title, public, destination, or several of them.");
 
     const image = await call(key, "GET", `/qr-codes/${code.id}/image?size=512`);
     expect((await decodeSingleQr(image.bytes!)).text).toBe(code.trackedLink.url);

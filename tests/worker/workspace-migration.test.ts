@@ -78,7 +78,8 @@ describe("the workspaces migration", () => {
 
     // Every other table is exactly as it was, but for the columns later migrations add (scans'
     // event ids, issue #20, none for the scans recorded before; tracked links' custom domain,
-    // issue #18, none for links made before, and their workspace, filled in from their code's).
+    // issue #18, none for links made before, and their workspace, filled in from their code's;
+    // nor a scheduled change of destination, issue #21).
     expect(await snapshot()).toEqual({
       ...earlier,
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
@@ -86,6 +87,10 @@ describe("the workspaces migration", () => {
         ...(link as object),
         domain_id: null,
         workspace_id: "ws_u-premium",
+        scheduled_url: null,
+        scheduled_at: null,
+        scheduled_zone: null,
+        scheduled_by: null,
       })),
     });
     // Every code kept every column, and gained its owner's personal workspace (and no bulk

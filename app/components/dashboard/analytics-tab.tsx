@@ -5,6 +5,7 @@ import { AchievementsSlot } from "../achievements/achievements-slot";
 import { AnalyticsViewed } from "../achievements/analytics-viewed";
 import { ActivityChart, Breakdown } from "../activity-chart";
 import { CopyButton } from "../copy-button";
+import { DestinationForm } from "./code-page";
 
 // The dashboard's Analytics tab: totals, the activity chart, and the workspace's codes with what
 // the member's role may do to them.
@@ -95,12 +96,51 @@ function CodeManagement({ code, title }: { code: SavedCode; title: string }) {
   );
 }
 
+/** Where a tracked website code leads, with the Edit destination form (issue #21). */
+function Destination({
+  code,
+  canManage,
+  destinations,
+}: {
+  code: SavedCode & { destination: string };
+  canManage: boolean;
+  destinations: AnalyticsTabData["destinations"];
+}) {
+  return (
+    <div className="code-destination">
+      <p className="muted small">
+        Leads to <code className="destination-url">{code.destination}</code>
+        {code.scheduled ? (
+          <>
+            {" "}
+            · from {code.scheduled.when}, to{" "}
+            <code className="destination-url">{code.scheduled.url}</code>
+          </>
+        ) : null}{" "}
+        · <Link to={`/dashboard/codes/${code.id}`}>History and scheduling</Link>
+      </p>
+      {canManage && destinations.allowed ? (
+        <details className="rename">
+          <summary className="btn btn-ghost">Edit destination</summary>
+          <DestinationForm codeId={code.id} current={code.destination} back="/dashboard" />
+        </details>
+      ) : null}
+      {canManage && !destinations.allowed ? (
+        <p className="muted small">
+          {destinations.refusal} <Link to={destinations.upgradeHref}>See the plans</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CodeItem({
   code,
   origin,
   analytics,
   confirming,
   canManage,
+  destinations,
 }: {
   code: SavedCode;
   origin: string;
@@ -108,6 +148,7 @@ function CodeItem({
   confirming: boolean;
   /** Whether the member's role may change codes; a viewer only sees and downloads. */
   canManage: boolean;
+  destinations: AnalyticsTabData["destinations"];
 }) {
   const title = code.title || `${code.type.toUpperCase()} QR Code`;
   const shareUrl = `${origin}/api/qr-codes/${code.id}/download?format=png`;
@@ -136,6 +177,13 @@ function CodeItem({
         <p className="muted small share-url">
           Scans go through <code>{code.trackedUrl}</code>
         </p>
+      ) : null}
+      {code.destination ? (
+        <Destination
+          code={{ ...code, destination: code.destination }}
+          canManage={canManage}
+          destinations={destinations}
+        />
       ) : null}
       {code.isPublic ? (
         <p className="muted small share-url">
@@ -195,6 +243,7 @@ function CodeList({ loaded }: { loaded: AnalyticsTabData }) {
             analytics={loaded.analytics}
             confirming={loaded.confirmDelete === code.id && loaded.canManageCodes}
             canManage={loaded.canManageCodes}
+            destinations={loaded.destinations}
           />
         ))}
       </ul>

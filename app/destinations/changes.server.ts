@@ -1,0 +1,334 @@
+import type { Database } from "../db/client.server";
+import type { DestinationChangeKind } from "../db/schema";
+import { getDomainSettings } from "../domains/provider.server";
+import { sendMail } from "../mail/mailer.server";
+import { scheduleCancelledMessage } from "../mail/templates";
+import {
+  changeCondition,
+  changeStatements,
+  clearScheduleStatement,
+  stillPending,
+  customDomainHostnames,
+  findHistoryEntry,
+  findTrackedCode,
+  pendingChangesToSettle,
+  setScheduleStatement,
+  cancelledRowStatement,
+  type TrackedCode,
+} from "../models/destinations.server";
+import type { PlanId } from "../plans/catalogue";
+import { canEditDestination } from "../plans/rules";
+import { forgetLinks } from "../scans/links.server";
+import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+import {
+  type Checked,
+  checkWebAddress,
+  isShortLink,
+  isTimeZone,
+  LOOP_MESSAGE,
+  zonedTimeToUtc,
+} from "./destination";
+
+// Dynamic codes (issue #21): changing, restoring and scheduling a tracked code's destination, for
+// the dashboard's forms, the code's page, the public API and the minute cron. The caller checked
+// the member's role; the plan, the address and the code's workspace are checked here. The image
+// never changes: it encodes the short link, and only where the link leads changes.
+
+export interface Editor {
+  workspaceId: string;
+  /** The workspace's plan now. */
+  plan: PlanId;
+  actor: AuditActor;
+}
+
+export type Refusal = {
+  ok: false;
+  status: 400 | 403 | 404;
+  /** The form field the message belongs beside. */
+  field: "destination" | "at" | null;
+  message: string;
+};
+
+export type ChangeOutcome = { ok: true; oldUrl: string; newUrl: string } | Refusal;
+
+const refuse = (status: Refusal["status"], message: string, field: Refusal["field"] = null) =>
+  ({ ok: false, status, field, message }) as const;
+
+function notFound(codeId: number): Refusal {
+  return refuse(404, `There is no tracked code ${codeId} in this workspace.`);
+}
+
+/** The hostnames that answer this service's /s/ links: the request's, and the app's own. */
+export function ownHostnames(origin: string): string[] {
+  const { appHostname } = getDomainSettings();
+  const own = [new URL(origin).hostname];
+  if (appHostname) own.push(appHostname, `www.${appHostname}`);
+  return own;
+}
+
+/** A valid http(s) address that is not one of our short links (any custom domain's included). */
+export async function checkDestination(db: Database, raw: unknown, origin: string) {
+  const checked: Checked = checkWebAddress(raw);
+  if (!checked.ok) return checked;
+  const hostname = new URL(checked.url).hostname.toLowerCase().replace(/\.$/, "");
+  const custom = await customDomainHostnames(db, [hostname]);
+  if (isShortLink(checked.url, ownHostnames(origin), (name) => custom.has(name))) {
+    return { ok: false, message: LOOP_MESSAGE } as const;
+  }
+  return checked;
+}
+
+interface Commit {
+  code: TrackedCode;
+  url: string;
+  kind: DestinationChangeKind;
+  actor: AuditActor | null;
+  now: Date;
+  /** The scheduled change being applied, which must still be pending. */
+  pending?: { url: string; at: Date };
+}
+
+/**
+ * The one place a destination changes (the dashboard, Restore, the API and the cron all come
+ * here): the history row, the code's data.url, the link's target and the audit entry in one
+ * batch. Returns the old and new address, or null when nothing changed (already applied).
+ * A `qr_code.updated` webhook belongs here, after the batch.
+ */
+export async function commitChange(
+  db: Database,
+  { code, url, kind, actor, now, pending }: Commit,
+): Promise<{ oldUrl: string; newUrl: string } | null> {
+  const statements = changeStatements(db, {
+    codeId: code.codeId,
+    workspaceId: code.workspaceId,
+    url,
+    kind,
+    changedBy: actor?.id ?? null,
+    now,
+    pending,
+  });
+  const [history] = await db.batch([
+    statements.history,
+    statements.code,
+    recordAudit(
+      db,
+      {
+        workspaceId: code.workspaceId,
+        actor,
+        action: "destination.changed",
+        target: code.codeId,
+        details: { title: code.title ?? undefined, from: code.targetUrl, to: url },
+      },
+      { now, onlyIf: changeCondition(code.codeId, url, pending) },
+    ),
+    statements.link,
+  ]);
+  if (history.meta.changes === 0) return null;
+  return { oldUrl: code.targetUrl, newUrl: url };
+}
+
+/** Where the edge keeps the link: forgotten here, so this data centre's next scan reads D1. */
+async function purge(origin: string, code: TrackedCode) {
+  await forgetLinks(origin, [code.slug]);
+}
+
+async function editable(db: Database, editor: Editor, codeId: number) {
+  const verdict = canEditDestination(editor.plan);
+  if (!verdict.ok) return refuse(403, verdict.message);
+  return (await findTrackedCode(db, codeId, editor.workspaceId)) ?? notFound(codeId);
+}
+
+/** Changes where code `codeId` leads now (an edit, a restore, or a call of the API). */
+export async function changeDestination(
+  db: Database,
+  editor: Editor,
+  codeId: number,
+  raw: unknown,
+  {
+    kind = "edit",
+    origin,
+    now = new Date(),
+  }: { kind?: "edit" | "restore" | "api"; origin: string; now?: Date },
+): Promise<ChangeOutcome> {
+  const code = await editable(db, editor, codeId);
+  if ("ok" in code) return code;
+  const checked = await checkDestination(db, raw, origin);
+  if (!checked.ok) return refuse(400, checked.message, "destination");
+  if (checked.url === code.targetUrl) {
+    return refuse(400, `The code already leads to ${checked.url}.`, "destination");
+  }
+  const changed = await commitChange(db, {
+    code,
+    url: checked.url,
+    kind,
+    actor: editor.actor,
+    now,
+  });
+  await purge(origin, code);
+  return changed ? { ok: true, ...changed } : refuse(400, "Nothing changed.", "destination");
+}
+
+/** Leads the code back to the address it had before history entry `entryId`. */
+export async function restoreDestination(
+  db: Database,
+  editor: Editor,
+  codeId: number,
+  entryId: number,
+  options: { origin: string; now?: Date },
+): Promise<ChangeOutcome> {
+  const entry = Number.isSafeInteger(entryId) ? await findHistoryEntry(db, codeId, entryId) : null;
+  if (!entry || entry.workspaceId !== editor.workspaceId || entry.kind === "cancelled") {
+    return notFound(codeId);
+  }
+  return changeDestination(db, editor, codeId, entry.oldUrl, { ...options, kind: "restore" });
+}
+
+export type ScheduleOutcome = { ok: true; url: string; at: Date; zone: string } | Refusal;
+
+/**
+ * Sets the code's one scheduled change ("from {local time} in {zone}, lead to {url}"), replacing
+ * a pending one. The time is the editor's wall clock in their zone, stored in UTC.
+ */
+export async function scheduleDestination(
+  db: Database,
+  editor: Editor,
+  codeId: number,
+  input: { url: unknown; local: unknown; zone: unknown },
+  { origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<ScheduleOutcome> {
+  const code = await editable(db, editor, codeId);
+  if ("ok" in code) return code;
+  const checked = await checkDestination(db, input.url, origin);
+  if (!checked.ok) return refuse(400, checked.message, "destination");
+  if (checked.url === code.targetUrl) {
+    return refuse(400, `The code already leads to ${checked.url}.`, "destination");
+  }
+  const zone = typeof input.zone === "string" ? input.zone : "";
+  if (!isTimeZone(zone)) return refuse(400, "Choose a time zone from the list.", "at");
+  const at = zonedTimeToUtc(typeof input.local === "string" ? input.local : "", zone);
+  if (at === null) return refuse(400, "Enter a date and a time, like 2026-12-24 17:00.", "at");
+  if (at <= now.getTime()) {
+    return refuse(400, "That time has passed. Choose a time in the future.", "at");
+  }
+  const when = new Date(at);
+  await db.batch([
+    setScheduleStatement(db, code.codeId, {
+      url: checked.url,
+      at: when,
+      zone,
+      by: editor.actor.id,
+    }),
+    recordAudit(
+      db,
+      {
+        workspaceId: code.workspaceId,
+        actor: editor.actor,
+        action: "destination.scheduled",
+        target: code.codeId,
+        details: { title: code.title ?? undefined, to: checked.url, effective: when.toISOString() },
+      },
+      { now },
+    ),
+  ]);
+  // The edge copy carries the pending change, so the redirect switches on time by itself.
+  await purge(origin, code);
+  return { ok: true, url: checked.url, at: when, zone };
+}
+
+/** Cancels the code's pending scheduled change (allowed on any plan: it only stops a change). */
+export async function cancelScheduledChange(
+  db: Database,
+  editor: Pick<Editor, "workspaceId" | "actor">,
+  codeId: number,
+  { origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<{ ok: true; url: string } | Refusal> {
+  const code = await findTrackedCode(db, codeId, editor.workspaceId);
+  if (!code) return notFound(codeId);
+  if (!code.scheduledUrl || !code.scheduledAt) {
+    return refuse(400, "This code has no scheduled change to cancel.");
+  }
+  await db.batch([
+    clearScheduleStatement(db, code.codeId),
+    recordAudit(
+      db,
+      {
+        workspaceId: code.workspaceId,
+        actor: editor.actor,
+        action: "destination.schedule_cancelled",
+        target: code.codeId,
+        details: { title: code.title ?? undefined, to: code.scheduledUrl },
+      },
+      { now },
+    ),
+  ]);
+  await purge(origin, code);
+  return { ok: true, url: code.scheduledUrl };
+}
+
+/** At most this many pending changes are settled by one run of the minute cron. */
+export const SETTLE_LIMIT = 200;
+
+/**
+ * The minute cron: applies every scheduled change that is due, and cancels (with a history
+ * entry, an audit entry and an e-mail to whoever scheduled it) those of workspaces whose plan no
+ * longer allows changing destinations. Idempotent: a change already applied or cancelled is no
+ * longer pending, so a second run records nothing.
+ */
+export async function settlePendingChanges(db: Database, now: Date) {
+  const pending = await pendingChangesToSettle(db, now, SETTLE_LIMIT);
+  let applied = 0;
+  let cancelled = 0;
+  for (const change of pending) {
+    const code = await findTrackedCode(db, change.codeId, change.workspaceId);
+    if (!code) continue;
+    const at = { url: change.url, at: change.at };
+    if (change.allowed) {
+      const actor = change.by && change.byEmail ? { id: change.by, email: change.byEmail } : null;
+      const done = await commitChange(db, {
+        code,
+        url: change.url,
+        kind: "scheduled",
+        actor,
+        now,
+        pending: at,
+      });
+      // Scheduled to where it already led: nothing is recorded, and the pending change ends.
+      if (done) applied += 1;
+      continue;
+    }
+    const [history] = await db.batch([
+      cancelledRowStatement(db, {
+        codeId: code.codeId,
+        workspaceId: code.workspaceId,
+        pending: at,
+        now,
+      }),
+      recordAudit(
+        db,
+        {
+          workspaceId: code.workspaceId,
+          actor: null,
+          action: "destination.schedule_cancelled",
+          target: code.codeId,
+          details: { title: code.title ?? undefined, to: change.url, reason: "plan" },
+        },
+        { now, onlyIf: stillPending(code.codeId, at) },
+      ),
+      clearScheduleStatement(db, code.codeId, at),
+    ]);
+    if (history.meta.changes === 0) continue;
+    cancelled += 1;
+    if (change.byEmail) {
+      await sendMail(
+        scheduleCancelledMessage({
+          to: change.byEmail,
+          firstName: change.byFirstName,
+          title: code.title ?? "your code",
+          url: change.url,
+          current: code.targetUrl,
+        }),
+      );
+    }
+  }
+  return { due: pending.length, applied, cancelled };
+}

@@ -1,0 +1,50 @@
+import { data, isRouteErrorResponse, useActionData } from "react-router";
+import { requireUser } from "../auth/user.server";
+import { CodePage } from "../components/dashboard/code-page";
+import { ErrorCard } from "../components/error-card";
+import { type CodePageAction, codePage, codePageAction } from "../dashboard/code-page.server";
+import { createDatabase } from "../db/client.server";
+import { pageMeta } from "../seo";
+import { requireMembership } from "../workspaces/current.server";
+import type { Route } from "./+types/dashboard.code";
+
+// A tracked code's page (issue #21): its destination, scheduled change and history. The work is
+// in app/dashboard/code-page.server.ts and app/components/dashboard/code-page.tsx.
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const membership = await requireMembership(request, context);
+  const page = await codePage(
+    createDatabase(),
+    membership,
+    Number(params.id),
+    new URL(request.url),
+  );
+  return data(page, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const membership = await requireMembership(request, context);
+  return codePageAction(request, createDatabase(), user, membership, Number(params.id));
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  pageMeta(
+    loaderData ? `${loaderData.title} · destination` : "QR code",
+    "Where a tracked QR code leads.",
+  );
+
+export default function CodeRoute({ loaderData }: Route.ComponentProps) {
+  const action = useActionData<CodePageAction>();
+  return <CodePage page={loaderData} action={action} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
+      ? error.data
+      : undefined;
+  return <ErrorCard status={status} message={message} />;
+}
