@@ -77,7 +77,8 @@ export default {
 
   // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
   // the clock, so a run that starts late decides as if it had started on time.
-  // The cron every 10 minutes checks pending custom domains (issue #18); the nightly one cleans up.
+  // The cron every 10 minutes checks pending custom domains (issue #18) and records support
+  // tickets past their promised time (issue #19); the nightly one cleans up.
   async scheduled(controller, env) {
     if (controller.cron === DOMAIN_CHECK_CRON) {
       await runDomainCheckJob(env, new Date(controller.scheduledTime));
