@@ -178,3 +178,24 @@ export async function markBreaches(db: Database, now: Date) {
     .returning({ id: supportTickets.id, plan: supportTickets.plan, dueAt: supportTickets.dueAt })
     .all();
 }
+
+/** Every ticket the person wrote and every message on them, oldest first (their data export). */
+export async function ticketsWithMessagesOf(db: Database, userId: string) {
+  const rows = await db
+    .select({ ticket: supportTickets, message: supportMessages })
+    .from(supportTickets)
+    .innerJoin(supportMessages, eq(supportMessages.ticketId, supportTickets.id))
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(asc(supportTickets.createdAt), asc(supportMessages.createdAt))
+    .all();
+  const tickets = new Map<
+    string,
+    { ticket: SupportTicketRecord; messages: (typeof rows)[number]["message"][] }
+  >();
+  for (const { ticket, message } of rows) {
+    const entry = tickets.get(ticket.id) ?? { ticket, messages: [] };
+    entry.messages.push(message);
+    tickets.set(ticket.id, entry);
+  }
+  return [...tickets.values()];
+}

@@ -92,6 +92,16 @@ const worker = exports.default as unknown as {
 };
 
 describe("a support request", () => {
+  it("is linked from the help centre and the user menu", async () => {
+    const ada = await person("free");
+    const home = await (await appFetch("/", { headers: { Cookie: ada.cookie } })).text();
+    const menu = home.slice(home.indexOf('class="user-menu-panel"'));
+    expect(menu).toMatch(/<a[^>]*href="\/support"[^>]*>Support<\/a>/);
+    expect(await (await appFetch("/help")).text()).toMatch(
+      /href="\/support"[^>]*>Write to support/,
+    );
+  });
+
   it("sends a visitor to sign in first", async () => {
     const response = await appFetch("/support");
     expect(response.status).toBe(303);
@@ -209,6 +219,24 @@ describe("a support request", () => {
     const close = await postForm(`/support/${id}`, { intent: "close" }, eve.cookie);
     expect(close.status).toBe(404);
     expect((await ticketRow(id))!.status).toBe("open");
+  });
+
+  it("is part of the writer's data export, with support's answers", async () => {
+    const ada = await person("premium");
+    const { id } = await openTicket(ada);
+    const member = await staff();
+    await postForm(`/staff/support/${id}`, { intent: "reply", message: "Fixed." }, member.cookie);
+    const response = await appFetch("/account/export", { headers: { Cookie: ada.cookie } });
+    expect(response.status).toBe(200);
+    const { supportRequests } = await response.json<{
+      supportRequests: { subject: string; messages: { from: string; body: string }[] }[];
+    }>();
+    expect(supportRequests).toHaveLength(1);
+    expect(supportRequests[0]!.subject).toBe(request.subject);
+    expect(supportRequests[0]!.messages).toMatchObject([
+      { from: "you", body: request.message },
+      { from: "support", body: "Fixed." },
+    ]);
   });
 
   it("shows messages as escaped text", async () => {
