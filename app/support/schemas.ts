@@ -16,6 +16,8 @@ const message = z
     `Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
   );
 
+export const CODE_CHOICE = "Choose one of this workspace's codes, or none.";
+
 export const newTicketSchema = z.object({
   subject: z
     .string({ error: "Give your request a subject" })
@@ -24,7 +26,7 @@ export const newTicketSchema = z.object({
     .max(SUBJECT_MAX, `Please keep the subject under ${SUBJECT_MAX} characters`),
   category: z.enum(SUPPORT_CATEGORY_IDS, { error: "Choose what your request is about" }),
   /** A saved code of the current workspace, or none. */
-  code: z.coerce.number().int().positive().optional(),
+  code: z.coerce.number({ error: CODE_CHOICE }).int(CODE_CHOICE).positive(CODE_CHOICE).optional(),
   message,
 });
 

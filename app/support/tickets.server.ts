@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
@@ -21,7 +22,7 @@ import { workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 import { SUPPORT_CATEGORY_LABELS } from "./categories";
 import { firstResponseDue, formatUtc, MAX_TICKETS_PER_DAY } from "./rules";
-import { newTicketSchema } from "./schemas";
+import { CODE_CHOICE, newTicketSchema } from "./schemas";
 import { storeReply } from "./replies.server";
 import { getSupportSettings, isStaffAccount } from "./settings.server";
 import { messageView, ticketSummary } from "./views";
@@ -59,7 +60,17 @@ export async function supportPage(
   };
 }
 
-function refuse(submission: { reply: (o?: object) => unknown }, status: number, errors: object) {
+/** The form again with a problem the schema cannot see (a code, the daily limit). */
+function refuse(
+  submission: {
+    reply(options: {
+      fieldErrors?: Record<string, string[]>;
+      formErrors?: string[];
+    }): SubmissionResult<string[]>;
+  },
+  status: number,
+  errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] },
+) {
   return data({ result: submission.reply(errors) }, { status });
 }
 
@@ -80,7 +91,7 @@ export async function openTicket(
       (await findWorkspaceCode(db, input.code, membership.workspace.id)) !== null;
     if (!visible) {
       return refuse(submission, 400, {
-        fieldErrors: { code: ["Choose one of this workspace's codes, or none."] },
+        fieldErrors: { code: [CODE_CHOICE] },
       });
     }
   }

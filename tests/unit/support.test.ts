@@ -98,6 +98,10 @@ describe("the forms", () => {
     expect(newTicketSchema.safeParse({ ...valid, subject: "x".repeat(151) }).success).toBe(false);
     expect(newTicketSchema.safeParse({ ...valid, subject: "  " }).success).toBe(false);
     expect(newTicketSchema.safeParse({ ...valid, category: "refund" }).success).toBe(false);
+    const code = newTicketSchema.safeParse({ ...valid, code: "abc" });
+    expect(code.success ? null : code.error.issues[0]!.message).toBe(
+      "Choose one of this workspace's codes, or none.",
+    );
     expect(replySchema.safeParse({ message: "x".repeat(5001) }).success).toBe(false);
     expect(replySchema.safeParse({ message: "x".repeat(5000) }).success).toBe(true);
   });
