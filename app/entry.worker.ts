@@ -83,8 +83,9 @@ export default {
 
   // The nightly cron of wrangler.toml. Ages are measured from the trigger's scheduled time, not
   // the clock, so a run that starts late decides as if it had started on time.
-  // The cron every 10 minutes checks pending custom domains (issue #18); the one every minute
-  // settles scheduled destination changes (issue #21); the nightly one cleans up.
+  // The cron every 10 minutes checks pending custom domains (issue #18) and records support
+  // tickets past their promised time (issue #19); the one every minute settles scheduled
+  // destination changes (issue #21); the nightly one cleans up.
   async scheduled(controller, env) {
     if (controller.cron === DESTINATION_CRON) {
       await runDestinationJob(env, new Date(controller.scheduledTime));

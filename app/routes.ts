@@ -61,5 +61,9 @@ export default [
   route("bulk/template.csv", "routes/bulk.template.ts"),
   route("bulk/:id", "routes/bulk.job.tsx"),
   route("bulk/:id/download", "routes/bulk.download.ts"),
+  route("support", "routes/support.tsx"),
+  route("support/:id", "routes/support.ticket.tsx"),
+  route("staff/support", "routes/staff.support.tsx"),
+  route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { billingEventsOf, identitiesOf } from "../models/account.server";
 import { codesWithCountsQuery } from "../models/qr-codes.server";
+import { ticketsWithMessagesOf } from "../models/support-tickets.server";
 import { subscriptionView } from "../billing/status";
 import { personalWorkspaceId } from "../workspaces/personal";
 
@@ -15,10 +16,11 @@ export async function accountExport(
   origin: string,
   now = new Date(),
 ) {
-  const [signIns, codes, billingHistory] = await Promise.all([
+  const [signIns, codes, billingHistory, supportRequests] = await Promise.all([
     identitiesOf(db, user.id),
     codesWithCountsQuery(db, personalWorkspaceId(user.id)),
     billingEventsOf(db, user.id),
+    ticketsWithMessagesOf(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -57,6 +59,20 @@ export async function accountExport(
     billingHistory: billingHistory.map(({ type, receivedAt }) => ({
       type,
       receivedAt: receivedAt.toISOString(),
+    })),
+    // Staff are named only as "support" (issue #19).
+    supportRequests: supportRequests.map(({ ticket, messages }) => ({
+      subject: ticket.subject,
+      category: ticket.category,
+      status: ticket.status,
+      plan: ticket.plan,
+      createdAt: ticket.createdAt.toISOString(),
+      responseDueAt: ticket.dueAt?.toISOString() ?? null,
+      messages: messages.map((message) => ({
+        from: message.fromStaff ? "support" : "you",
+        body: message.body,
+        sentAt: message.createdAt.toISOString(),
+      })),
     })),
   };
 }

@@ -128,6 +128,9 @@ function UserMenu({ user }: { user: SignedInUser }) {
         <Link to="/account" className="user-menu-item">
           Account settings
         </Link>
+        <Link to="/support" className="user-menu-item">
+          Support
+        </Link>
         {/* The header menu falls back to the /api/logout navigation (spec section 7). */}
         <SignOutForm label="Sign out" buttonClassName="user-menu-item" fallback="/api/logout" />
       </div>

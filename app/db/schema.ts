@@ -10,6 +10,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../plans/catalogue";
 import { QR_TYPES, type QrStyle } from "../qr/types";
+import { SUPPORT_CATEGORY_IDS } from "../support/categories";
 
 // Mirrors migrations/*.sql; tests/worker/schema.test.ts proves the two agree.
 
@@ -487,3 +488,61 @@ export const workspaceBrands = sqliteTable("workspace_brands", {
 });
 
 export type WorkspaceBrandRecord = typeof workspaceBrands.$inferSelect;
+
+export const SUPPORT_STATUSES = ["open", "answered", "closed"] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+/** A request to support (issue #19, migration 0014): its plan and promised time are kept. */
+export const supportTickets = sqliteTable(
+  "support_tickets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The workspace it was written from. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "set null" }),
+    qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
+    /** The workspace's effective plan when the ticket was opened. */
+    plan: text("plan", { enum: PLAN_IDS }).notNull(),
+    subject: text("subject").notNull(),
+    category: text("category", { enum: SUPPORT_CATEGORY_IDS }).notNull(),
+    status: text("status", { enum: SUPPORT_STATUSES }).notNull().default("open"),
+    /** The plan's first-response time; null for community support (no promised time). */
+    responseHours: integer("response_hours"),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    firstResponseAt: integer("first_response_at", { mode: "timestamp_ms" }),
+    /** Set once by the 10-minute cron when dueAt passed without a staff reply. */
+    breachedAt: integer("breached_at", { mode: "timestamp_ms" }),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("support_tickets_by_user").on(table.userId, table.createdAt),
+    index("support_tickets_by_status").on(table.status, table.dueAt),
+    index("support_tickets_unanswered")
+      .on(table.dueAt)
+      .where(sql`first_response_at IS NULL AND breached_at IS NULL`),
+  ],
+);
+
+export type SupportTicketRecord = typeof supportTickets.$inferSelect;
+
+/** One message of a ticket, from the person or from staff; plain text. */
+export const supportMessages = sqliteTable(
+  "support_messages",
+  {
+    id: text("id").primaryKey(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromStaff: integer("from_staff", { mode: "boolean" }).notNull().default(false),
+    body: text("body").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("support_messages_by_ticket").on(table.ticketId, table.createdAt)],
+);
+
+export type SupportMessageRecord = typeof supportMessages.$inferSelect;

@@ -9,8 +9,12 @@ import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
 import { runDomainChecks } from "../domains/checks.server";
 import { settlePendingChanges } from "../destinations/changes.server";
+import { recordSupportBreaches } from "../support/breaches.server";
 
-/** wrangler.toml's second cron: pending custom domains are checked (each with its backoff). */
+/**
+ * wrangler.toml's second cron: pending custom domains are checked (each with its backoff), and
+ * support tickets past their promised response time are recorded as breached (issue #19).
+ */
 export const DOMAIN_CHECK_CRON = "*/10 * * * *";
 /** wrangler.toml's third cron: scheduled destination changes that are due (issue #21). */
 export const DESTINATION_CRON = "* * * * *";
@@ -37,10 +41,13 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
   await runJobs(jobs);
 }
 
-/** The 10-minute cron: custom domains due a check. */
+/** The 10-minute cron: custom domains due a check, support tickets past their promise. */
 export async function runDomainCheckJob(bindings: JobBindings, now: Date): Promise<void> {
   const db = createDatabase(bindings.DB);
-  await runJobs([["domain-checks", () => runDomainChecks(db, now)]]);
+  await runJobs([
+    ["domain-checks", () => runDomainChecks(db, now)],
+    ["support-breaches", () => recordSupportBreaches(db, now)],
+  ]);
 }
 
 /** The minute cron: scheduled changes of destination, applied or (after a downgrade) cancelled. */

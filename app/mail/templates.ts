@@ -249,3 +249,55 @@ export function scheduleCancelledMessage({
     ],
   });
 }
+
+/** To the support address: a new ticket, with the promise it carries (issue #19). */
+export function newTicketMessage({
+  to,
+  from,
+  planName,
+  category,
+  subject,
+  due,
+  body,
+  link,
+}: {
+  to: string;
+  from: string;
+  planName: string;
+  category: string;
+  subject: string;
+  /** "26 Nov 2026, 14:05 UTC", or null for community support. */
+  due: string | null;
+  body: string;
+  link: string;
+}) {
+  return compose({
+    to,
+    subject: `New support request: ${subject}`,
+    greetingName: null,
+    paragraphs: [
+      `${from} (${planName} plan) wrote about “${category}”.`,
+      due ? `A first response is due by ${due}.` : "Community support: no promised time.",
+      body,
+    ],
+    action: { label: "Open the ticket", url: link },
+  });
+}
+
+/** To the person who wrote: support answered their ticket (issue #19). */
+export function supportReplyMessage({
+  to,
+  firstName,
+  subject,
+  body,
+  link,
+}: Person & { subject: string; body: string; link: string }) {
+  return compose({
+    to,
+    subject: `Re: ${subject}`,
+    greetingName: firstName,
+    paragraphs: [`Support answered your request “${subject}”:`, body],
+    action: { label: "Open your request", url: link },
+    after: ["Reply on the request's page; replies to this e-mail are not read."],
+  });
+}

@@ -25,6 +25,9 @@ export interface PlanCapabilities {
   teamMembers: number;
   api: boolean;
   whiteLabel: boolean;
+  /** Promised first response to a support request, in hours; null for community support. */
+  supportResponseHours: number | null;
+  /** The support line of the pricing card and table (it says supportResponseHours). */
   support: string;
 }
 
@@ -56,6 +59,7 @@ export const PLANS: Record<PlanId, Plan> = {
       teamMembers: 1,
       api: false,
       whiteLabel: false,
+      supportResponseHours: null,
       support: "Community support",
     },
   },
@@ -76,6 +80,7 @@ export const PLANS: Record<PlanId, Plan> = {
       teamMembers: 5,
       api: false,
       whiteLabel: false,
+      supportResponseHours: 24,
       support: "Support within 24 hours",
     },
   },
@@ -96,6 +101,7 @@ export const PLANS: Record<PlanId, Plan> = {
       teamMembers: 25,
       api: true,
       whiteLabel: true,
+      supportResponseHours: 6,
       support: "Priority support within 6 hours",
     },
   },

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { helpFaqs, helpTopics } from "../content/help";
 import { useSalesEmail } from "../components/use-sales-email";
+import { PLANS } from "../plans/catalogue";
 import { pageMeta } from "../seo";
 
 export const meta = () =>
@@ -53,6 +54,11 @@ export default function Help() {
       </section>
       <section className="card contact-box" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Still need help?</h2>
+        <p>
+          Signed in? <Link to="/support">Write to support</Link> and follow the answer on your
+          requests page: Premium answers within {PLANS.premium.capabilities.supportResponseHours}{" "}
+          hours, Ultimate within {PLANS.ultimate.capabilities.supportResponseHours} hours.
+        </p>
         <p>
           Write to us at <a href={`mailto:${salesEmail}`}>{salesEmail}</a>. We answer every message,
           usually within one business day.

@@ -21,6 +21,8 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard?tab=brand", as: "ultimate" },
   { path: "/docs/api" },
   { path: "/bulk", as: "premium" },
+  { path: "/support", as: "premium" },
+  { path: "/support", as: "free" },
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },

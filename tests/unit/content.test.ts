@@ -45,6 +45,13 @@ describe("help and FAQ content", () => {
     expect(allCopy).toContain(`up to ${PLANS.premium.capabilities.teamMembers} team members`);
     expect(allCopy).toContain(`up to ${PLANS.ultimate.capabilities.teamMembers} team members`);
     expect(allCopy).toMatch(/2 MB/);
+    // Support (issue #19): the promised first-response times the tickets are held to.
+    expect(allCopy).toContain(
+      `support within ${PLANS.premium.capabilities.supportResponseHours} hours`,
+    );
+    expect(allCopy).toContain(
+      `${PLANS.ultimate.capabilities.supportResponseHours}-hour response time`,
+    );
   });
 
   it("dates both legal documents January 23, 2025", () => {

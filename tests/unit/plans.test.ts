@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparePlans, formatPrice, PLANS } from "../../app/plans/catalogue";
+import { comparePlans, formatPrice, PLAN_IDS, PLANS } from "../../app/plans/catalogue";
 import {
   effectivePlan,
   hasActiveTrial,
@@ -52,6 +52,19 @@ describe("the plan catalogue", () => {
       api: true,
       whiteLabel: true,
     });
+  });
+
+  it("promises first responses to support in 24 h (Premium) and 6 h (Ultimate), none on Free", () => {
+    expect(PLAN_IDS.map((plan) => PLANS[plan].capabilities.supportResponseHours)).toEqual([
+      null,
+      24,
+      6,
+    ]);
+    // The pricing cards' line says the same number.
+    for (const plan of ["premium", "ultimate"] as const) {
+      const { support, supportResponseHours } = PLANS[plan].capabilities;
+      expect(support).toContain(`within ${supportResponseHours} hours`);
+    }
   });
 });
 

@@ -48,11 +48,11 @@ describe("the account settings page", () => {
     expect(post.headers.get("Location")).toBe("/auth?mode=signin&redirect=%2Faccount");
   });
 
-  it("is in the user menu, between Manage Plan and Sign out", async () => {
+  it("is in the user menu, between Manage Plan and Support (issue #19)", async () => {
     const { cookie } = await signUp();
     const html = await (await appFetch("/", { headers: { Cookie: cookie } })).text();
     const menu = textOf(html.slice(html.indexOf('class="user-menu-panel"')));
-    expect(menu).toMatch(/Manage Plan Account settings Sign out/);
+    expect(menu).toMatch(/Manage Plan Account settings Support Sign out/);
     expect(html).toContain('href="/account"');
   });
 
