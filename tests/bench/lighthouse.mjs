@@ -1,7 +1,8 @@
 // npm run lighthouse [-- URL] — Lighthouse's mobile audit (its default config: a mid-range phone
 // on a slow 4G network, simulated) of the home page, /pricing and a signed-in /dashboard, in
 // Debian's Chromium. Without a URL it starts `npm start` on a free port with a state of its own.
-// Prints the four category scores and the key metrics, then what keeps a page under target;
+// Each page is audited LIGHTHOUSE_RUNS (3) times and the run with the median performance score is
+// reported. Prints the four category scores and the key metrics, then what keeps a page under target;
 // the reports (HTML and JSON) go to test-results/lighthouse/. Exits 1 when a page misses a target.
 //
 // Cloudflare's edge compresses every text response (HTML, CSS, JavaScript) with brotli; the local
@@ -27,6 +28,9 @@ const METRICS = {
   CLS: "cumulative-layout-shift",
 };
 const REPORTS = "test-results/lighthouse";
+// Lighthouse's scores vary from run to run; each page is audited this many times and the run with
+// the median performance score is the one reported (issue #20: the median of 3).
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -160,19 +164,27 @@ try {
   let benchmarkIndex;
   const notes = [];
   for (const path of PAGES) {
-    const { lhr, report } = await audit(new URL(path, base).href, {
-      port: chrome.port,
-      output: ["html", "json"],
-      logLevel: "error",
-      onlyCategories: CATEGORIES,
-      extraHeaders: path === "/dashboard" ? { Cookie: cookie } : undefined,
-    });
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      runs.push(
+        await audit(new URL(path, base).href, {
+          port: chrome.port,
+          output: ["html", "json"],
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          extraHeaders: path === "/dashboard" ? { Cookie: cookie } : undefined,
+        }),
+      );
+    }
+    runs.sort((a, b) => score(a.lhr, "performance") - score(b.lhr, "performance"));
+    const { lhr, report } = runs[Math.floor((runs.length - 1) / 2)];
     const name = path === "/" ? "home" : path.slice(1);
     writeFileSync(`${REPORTS}/${name}.html`, report[0]);
     writeFileSync(`${REPORTS}/${name}.json`, report[1]);
     benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
     const row = { page: path };
     for (const category of CATEGORIES) row[category] = score(lhr, category);
+    row.runs = runs.map((run) => score(run.lhr, "performance")).join(" ");
     for (const [label, id] of Object.entries(METRICS)) row[label] = lhr.audits[id].displayValue;
     rows.push(row);
     const short = Object.entries(TARGETS).filter(([category, target]) => row[category] < target);
