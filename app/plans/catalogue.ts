@@ -24,6 +24,8 @@ export interface PlanCapabilities {
   customDomainLimit: number;
   teamMembers: number;
   api: boolean;
+  /** Webhook endpoints a workspace may have ("Custom integrations"); 0 without webhooks. */
+  webhookEndpointLimit: number;
   whiteLabel: boolean;
   support: string;
 }
@@ -55,6 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 0,
       teamMembers: 1,
       api: false,
+      webhookEndpointLimit: 0,
       whiteLabel: false,
       support: "Community support",
     },
@@ -75,6 +78,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 3,
       teamMembers: 5,
       api: false,
+      webhookEndpointLimit: 0,
       whiteLabel: false,
       support: "Support within 24 hours",
     },
@@ -95,6 +99,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 20,
       teamMembers: 25,
       api: true,
+      webhookEndpointLimit: 10,
       whiteLabel: true,
       support: "Priority support within 6 hours",
     },
