@@ -1,5 +1,5 @@
 import { shortLinkUrl, type TrackedSlug } from "../domains/links";
-import { deleteCode, setCodeSharing } from "../codes/changes.server";
+import { deleteCode, renameCode, setCodeSharing } from "../codes/changes.server";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { saveInWorkspace } from "../codes/save.server";
 import type { Database } from "../db/client.server";
@@ -13,7 +13,6 @@ import {
   savedContent,
   toUsageTotals,
   trackedSlugs,
-  updateWorkspaceCode,
   usageTotalsQuery,
 } from "../models/qr-codes.server";
 import { PLANS } from "../plans/catalogue";
@@ -38,6 +37,7 @@ import { MAX_KEYS_PER_WORKSPACE } from "./keys";
 import { openApiDocument } from "./openapi";
 import type { OperationId } from "./operations";
 import { ApiProblem } from "./problem";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 
 // One handler per operation of app/api/operations.ts. The router has authenticated the key,
 // checked its scope and plan, and validated the path, query and body with the operation's zod
@@ -251,7 +251,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
     const id = ctx.params.id as number;
     const { title, public: isPublic } = ctx.body as { title?: string; public?: boolean };
     await codeOr404(ctx);
-    if (title !== undefined) await updateWorkspaceCode(ctx.db, id, caller.workspace.id, { title });
+    if (title !== undefined) await renameCode(ctx.db, id, caller.workspace.id, title);
     if (isPublic !== undefined) {
       await setCodeSharing(ctx.db, id, caller.workspace.id, caller.actor, isPublic);
     }
@@ -294,6 +294,11 @@ export const HANDLERS: Record<OperationId, Handler> = {
       userId: null,
       ipHash: await hashedClientAddress(ctx.request),
       userAgent: ctx.request.headers.get("User-Agent"),
+    });
+    await emitWebhookEvent(ctx.db, code.workspaceId, "qr_code.downloaded", {
+      id: code.id,
+      title: code.title,
+      format,
     });
     return imageResponse(body, format, {
       "Content-Disposition": `inline; filename="${image.fileName}"`,

@@ -8,6 +8,7 @@ import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
 import { runDomainChecks } from "../domains/checks.server";
+import { purgeOldDeliveries } from "../webhooks/cleanup.server";
 
 /** wrangler.toml's second cron: pending custom domains are checked (each with its backoff). */
 export const DOMAIN_CHECK_CRON = "*/10 * * * *";
@@ -30,6 +31,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
     ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
     ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
+    ["webhook-deliveries", () => purgeOldDeliveries(db, now)],
   ];
   await runJobs(jobs);
 }
