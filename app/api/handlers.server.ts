@@ -38,6 +38,7 @@ import { openApiDocument } from "./openapi";
 import type { OperationId } from "./operations";
 import { ApiProblem } from "./problem";
 import { emitWebhookEvent } from "../webhooks/emit.server";
+import { addEndpoint, removeEndpoint } from "../webhooks/endpoints.server";
 
 // One handler per operation of app/api/operations.ts. The router has authenticated the key,
 // checked its scope and plan, and validated the path, query and body with the operation's zod
@@ -359,6 +360,40 @@ export const HANDLERS: Record<OperationId, Handler> = {
       countries: activity?.countries ?? [],
       devices: activity?.devices ?? [],
     });
+  },
+
+  async createWebhook(ctx) {
+    const caller = callerOf(ctx);
+    const added = await addEndpoint(ctx.db, {
+      workspaceId: caller.workspace.id,
+      plan: caller.plan,
+      url: ctx.body.url as string,
+      events: ctx.body.events as string[],
+      createdBy: caller.actor.id,
+      appOrigin: ctx.origin,
+    });
+    if (!added.ok) {
+      if (added.status === 403) throw new ApiProblem("webhook_limit_reached", added.message);
+      throw new ApiProblem("invalid_request", added.message, [
+        { field: added.field ?? "url", message: added.message },
+      ]);
+    }
+    const { id, url, events, secret } = added;
+    return json({ id, url, events, secret }, 201, {
+      Location: `${ctx.origin}/api/v1/webhooks/${id}`,
+    });
+  },
+
+  async deleteWebhook(ctx) {
+    const caller = callerOf(ctx);
+    const removed = await removeEndpoint(ctx.db, caller.workspace.id, ctx.params.id as string);
+    if (!removed.ok) {
+      throw new ApiProblem(
+        "not_found",
+        `There is no webhook ${String(ctx.params.id)} in this workspace.`,
+      );
+    }
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   },
 
   async getUsage(ctx) {
