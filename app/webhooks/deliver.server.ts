@@ -180,6 +180,12 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
   if (shouldWarn(failures)) await tellOwner(db, endpoint, failures, null);
   // After the last retry, retry() hands the message to the dead-letter queue.
   const delay = retryDelay(message.attempts);
+  log("warn", "webhook_retry", {
+    endpointId: endpoint.id,
+    attempt: message.attempts,
+    failures,
+    delaySeconds: delay,
+  });
   message.retry(delay === null ? undefined : { delaySeconds: delay });
 }
 

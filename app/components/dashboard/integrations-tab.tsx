@@ -300,6 +300,11 @@ export function IntegrationsTab({
               {action.integrationError}
             </p>
           ) : null}
+          {action?.endpointForm && tab.limit === 0 ? (
+            <p className="notice notice-error" role="alert">
+              {action.endpointForm.error}
+            </p>
+          ) : null}
           {action?.secret ? <Secret secret={action.secret} /> : null}
           {tab.limit > 0 ? <AddEndpoint tab={tab} form={action?.endpointForm} /> : null}
           <section aria-labelledby="endpoint-list-heading">
