@@ -72,8 +72,24 @@ export async function findEndpoint(
   return found ?? null;
 }
 
+/** An endpoint with its workspace owner's subscription, which decides whether it gets events. */
 export async function endpointById(db: Database, id: string) {
-  const [found] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const [found] = await db
+    .select({
+      endpoint: webhookEndpoints,
+      owner: {
+        subscriptionPlan: users.subscriptionPlan,
+        subscriptionStatus: users.subscriptionStatus,
+        isTrialActive: users.isTrialActive,
+        trialStartDate: users.trialStartDate,
+        trialEndDate: users.trialEndDate,
+        stripeSubscriptionId: users.stripeSubscriptionId,
+      },
+    })
+    .from(webhookEndpoints)
+    .innerJoin(workspaces, eq(workspaces.id, webhookEndpoints.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(webhookEndpoints.id, id));
   return found ?? null;
 }
 

@@ -12,6 +12,8 @@ import {
   workspaceOwnerContact,
 } from "../models/webhooks.server";
 import { describeError, log } from "../observability/log.server";
+import { PLANS } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
 import type { WebhookMessage } from "./emit.server";
 import {
   DELIVERY_TIMEOUT_MS,
@@ -144,9 +146,14 @@ async function tellOwner(
 /** Delivers one message and decides what becomes of it: ack, retry later, or disable. */
 async function deliverOne(db: Database, message: Message<WebhookMessage>): Promise<void> {
   const event = message.body;
-  const endpoint = await endpointById(db, event.endpointId);
-  // Deleted or disabled since the event was queued: nothing to deliver.
-  if (!endpoint || !endpoint.enabled) return message.ack();
+  const found = await endpointById(db, event.endpointId);
+  // Deleted or disabled since the event was queued: nothing to deliver. A workspace no longer on
+  // a plan with webhooks keeps its endpoints, which get events again after an upgrade.
+  if (!found || !found.endpoint.enabled) return message.ack();
+  if (PLANS[effectivePlan(found.owner, new Date())].capabilities.webhookEndpointLimit === 0) {
+    return message.ack();
+  }
+  const endpoint = found.endpoint;
   const answer = await post(endpoint, event);
   const attempt = {
     endpointId: endpoint.id,

@@ -399,6 +399,21 @@ describe("delivery failures", () => {
     expect(redirected.retryMessages).toHaveLength(1);
     expect(await pageText(TAB, ada.cookie)).toContain("Redirects are not followed");
   });
+
+  it("sends nothing to a workspace no longer on Ultimate, and keeps its endpoints", async () => {
+    const ada = await person();
+    const path = hookPath();
+    await addEndpoint(ada, `${RECEIVER}${path}`);
+    const id = await endpointIdOf(`${RECEIVER}${path}`);
+    await env.DB.prepare("UPDATE users SET subscription_plan = 'free' WHERE id = ?")
+      .bind(ada.id)
+      .run();
+    expect((await consume([message(id)])).explicitAcks).toHaveLength(1);
+    expect(await deliveriesTo(path)).toEqual([]);
+    const text = await pageText(TAB, ada.cookie);
+    expect(text).toContain("Its endpoints are kept, and get events again after an upgrade.");
+    expect(text).toContain(`${RECEIVER}${path}`);
+  });
 });
 
 describe("the API's REST hooks", () => {

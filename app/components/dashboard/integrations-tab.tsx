@@ -71,7 +71,7 @@ function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["end
           <input
             id="endpoint-url"
             name="url"
-            type="url"
+            inputMode="url"
             required
             maxLength={2000}
             placeholder="https://example.com/webhooks/qr"
@@ -284,6 +284,9 @@ export function IntegrationsTab({
             <p>
               Webhooks (custom integrations) are part of the Ultimate plan; this workspace is on{" "}
               {tab.planName}.
+              {tab.endpoints.length > 0
+                ? " Its endpoints are kept, and get events again after an upgrade."
+                : ""}
             </p>
             <Link to={tab.upgrade.href}>{tab.upgrade.label}</Link>
           </div>
@@ -307,15 +310,17 @@ export function IntegrationsTab({
           ) : null}
           {action?.secret ? <Secret secret={action.secret} /> : null}
           {tab.limit > 0 ? <AddEndpoint tab={tab} form={action?.endpointForm} /> : null}
-          <section aria-labelledby="endpoint-list-heading">
-            <h2 id="endpoint-list-heading">
-              Endpoints{" "}
-              <span className="muted small">
-                ({tab.endpoints.length} of {tab.limit})
-              </span>
-            </h2>
-            <Endpoints tab={tab} />
-          </section>
+          {tab.limit === 0 && tab.endpoints.length === 0 ? null : (
+            <section aria-labelledby="endpoint-list-heading">
+              <h2 id="endpoint-list-heading">
+                Endpoints{" "}
+                <span className="muted small">
+                  ({tab.endpoints.length} of {tab.limit})
+                </span>
+              </h2>
+              <Endpoints tab={tab} />
+            </section>
+          )}
         </>
       )}
     </div>
