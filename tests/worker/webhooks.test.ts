@@ -12,7 +12,8 @@ import { newPerson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { saveTracked } from "./domains";
 import { landOn, pageText, postForm } from "./forms";
-import { latestMail } from "./mail";
+import { latestMail, linkFrom } from "./mail";
+import { cookieFrom } from "./accounts";
 
 // Outgoing webhooks (issue #19) as a customer meets them: endpoints added on the Integrations tab
 // without JavaScript or through the API, deliveries to a receiver on loopback
@@ -309,6 +310,45 @@ describe("events", () => {
       id,
       title: "Renamed",
     });
+  });
+});
+
+describe("members", () => {
+  it("an accepted invitation arrives as member.joined; an editor sees the role table's refusal", async () => {
+    const ada = await person();
+    const path = hookPath();
+    const { secret } = await addEndpoint(ada, `${RECEIVER}${path}`, ["member.joined"]);
+    const grace = await person("free");
+    const invited = await tabPost(ada, { intent: "invite", email: grace.email, role: "editor" });
+    expect(invited.status).toBe(303);
+    const link = await linkFrom(grace.email, /invited you/);
+    const accepted = await appFetch(link, {
+      method: "POST",
+      headers: { Origin: "https://qr.example.com", Cookie: grace.cookie },
+    });
+    expect(accepted.status).toBe(303);
+    await vi.waitFor(async () => expect(await deliveriesTo(path)).toHaveLength(1), WAIT);
+    const [delivery] = await deliveriesTo(path);
+    expect(verified(secret!, delivery!)).toMatchObject({
+      type: "member.joined",
+      data: { email: grace.email, role: "editor", userId: grace.id },
+    });
+
+    // In Ada's workspace Grace is an editor: the tab refuses, and so does the server.
+    const editor = `${grace.cookie}; ${cookieFrom(accepted, "qr_workspace")}`;
+    const text = await pageText(TAB, editor);
+    expect(text).toContain("Only the workspace's owner and admins can do this.");
+    expect(text).not.toContain(`${RECEIVER}${path}`);
+    const refused = await appFetch(TAB, {
+      method: "POST",
+      headers: { Origin: "https://qr.example.com", Cookie: editor },
+      body: new URLSearchParams({
+        workspace: personalWorkspaceId(ada.id),
+        intent: "remove-endpoint",
+        endpoint: await endpointIdOf(`${RECEIVER}${path}`),
+      }),
+    });
+    expect(refused.status).toBe(403);
   });
 });
 
