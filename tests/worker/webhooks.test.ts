@@ -313,6 +313,46 @@ describe("events", () => {
   });
 });
 
+describe("downloads and batches", () => {
+  it("a saved code's download arrives as qr_code.downloaded, a finished batch as bulk_job.completed", async () => {
+    const ada = await person();
+    const path = hookPath();
+    const { secret } = await addEndpoint(ada, `${RECEIVER}${path}`, [
+      "qr_code.downloaded",
+      "bulk_job.completed",
+    ]);
+    const key = await makeKey({ id: ada.id, email: ada.email, cookies: ada.cookie });
+    const batch = await call(key, "POST", "/bulk-jobs", {
+      rows: [
+        { url: "https://example.com/a", title: "A" },
+        { url: "https://example.com/b", title: "B" },
+      ],
+      format: "png",
+      save: true,
+    });
+    expect(batch.status).toBe(201);
+    const codeId = await env.DB.prepare("SELECT id FROM qr_codes WHERE bulk_job_id = ? LIMIT 1")
+      .bind(batch.json.id)
+      .first<number>("id");
+    const download = await appFetch(`/api/qr-codes/${codeId}/download?format=png`, {
+      headers: { Cookie: ada.cookie },
+    });
+    expect(download.status).toBe(200);
+    await vi.waitFor(async () => expect(await deliveriesTo(path)).toHaveLength(2), WAIT);
+    const events = (await deliveriesTo(path)).map((delivery) => verified(secret!, delivery));
+    expect(events.find((event) => event.type === "bulk_job.completed")?.data).toMatchObject({
+      id: batch.json.id,
+      rows: 2,
+      made: 2,
+      savedCodes: 2,
+    });
+    expect(events.find((event) => event.type === "qr_code.downloaded")?.data).toMatchObject({
+      id: codeId,
+      format: "png",
+    });
+  });
+});
+
 describe("members", () => {
   it("an accepted invitation arrives as member.joined; an editor sees the role table's refusal", async () => {
     const ada = await person();
