@@ -369,7 +369,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
       plan: caller.plan,
       url: ctx.body.url as string,
       events: ctx.body.events as string[],
-      createdBy: caller.actor.id,
+      actor: caller.actor,
       appOrigin: ctx.origin,
     });
     if (!added.ok) {
@@ -386,7 +386,12 @@ export const HANDLERS: Record<OperationId, Handler> = {
 
   async deleteWebhook(ctx) {
     const caller = callerOf(ctx);
-    const removed = await removeEndpoint(ctx.db, caller.workspace.id, ctx.params.id as string);
+    const removed = await removeEndpoint(
+      ctx.db,
+      caller.workspace.id,
+      ctx.params.id as string,
+      caller.actor,
+    );
     if (!removed.ok) {
       throw new ApiProblem(
         "not_found",

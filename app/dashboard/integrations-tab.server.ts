@@ -131,7 +131,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
         plan: workspacePlan(ctx.membership),
         url,
         events,
-        createdBy: ctx.user.id,
+        actor: { id: ctx.user.id, email: ctx.user.email },
         appOrigin: new URL(ctx.request.url).origin,
       });
       if (!added.ok) {
@@ -161,7 +161,10 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
       );
     }
     case "remove-endpoint": {
-      const removed = await removeEndpoint(ctx.db, workspaceId, endpointId);
+      const removed = await removeEndpoint(ctx.db, workspaceId, endpointId, {
+        id: ctx.user.id,
+        email: ctx.user.email,
+      });
       if (!removed.ok) return refuse(removed);
       return done("Endpoint removed", `No more events go to ${removed.url}.`);
     }

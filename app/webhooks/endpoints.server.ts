@@ -18,6 +18,7 @@ import {
 import { webhookUrlRules } from "./settings.server";
 import { newSecret } from "./signature";
 import { checkWebhookUrl } from "./url";
+import { type AuditActor, recordAudit } from "../workspaces/audit.server";
 
 // What the Integrations tab and the API do to endpoints (issue #19), with the checks both make:
 // the plan's limit, the address rules and the events. The callers checked the role.
@@ -31,7 +32,7 @@ export interface AddEndpointInput {
   plan: PlanId;
   url: string;
   events: unknown[];
-  createdBy: string | null;
+  actor: AuditActor;
   appOrigin: string;
 }
 
@@ -69,7 +70,7 @@ export async function addEndpoint(
     events,
     secret: newSecret(),
     appOrigin: input.appOrigin,
-    createdBy: input.createdBy,
+    createdBy: input.actor.id,
   };
   if (!(await insertEndpoint(db, endpoint, limit))) {
     return {
@@ -78,6 +79,13 @@ export async function addEndpoint(
       message: `This workspace has ${limit} endpoints, the most it can have. Remove one to add another.`,
     };
   }
+  await recordAudit(db, {
+    workspaceId: input.workspaceId,
+    actor: input.actor,
+    action: "webhook.added",
+    target: endpoint.id,
+    details: { name: endpoint.url },
+  });
   return { ok: true, id: endpoint.id, url: endpoint.url, events, secret: endpoint.secret };
 }
 
@@ -91,9 +99,18 @@ export async function removeEndpoint(
   db: Database,
   workspaceId: string,
   id: string,
+  actor: AuditActor,
 ): Promise<EndpointOutcome<{ url: string }>> {
   const removed = await deleteEndpoint(db, workspaceId, id);
-  return removed ? { ok: true, url: removed.url } : MISSING;
+  if (!removed) return MISSING;
+  await recordAudit(db, {
+    workspaceId,
+    actor,
+    action: "webhook.removed",
+    target: id,
+    details: { name: removed.url },
+  });
+  return { ok: true, url: removed.url };
 }
 
 export async function rotateSecret(

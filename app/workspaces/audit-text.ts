@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "domain.removed",
   "brand.updated",
   "brand.removed",
+  "webhook.added",
+  "webhook.removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -139,6 +141,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `set the brand to ${quoted(d.name)}`;
       case "brand.removed":
         return `removed the brand ${quoted(d.name)}`;
+      case "webhook.added":
+        return `added the webhook endpoint ${d.name}`;
+      case "webhook.removed":
+        return `removed the webhook endpoint ${d.name}`;
       default:
         return entry.action;
     }

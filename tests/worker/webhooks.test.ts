@@ -530,6 +530,10 @@ describe("the API's REST hooks", () => {
     expect((await call(key, "DELETE", `/webhooks/${created.json.id}`)).status).toBe(204);
     expect((await call(key, "DELETE", `/webhooks/${created.json.id}`)).status).toBe(404);
     expect(await pageText(TAB, ada.cookie)).not.toContain(`${RECEIVER}${path}`);
+    // The audit log says who subscribed and unsubscribed (the key acts as its maker).
+    const log = await pageText("/dashboard?tab=team", ada.cookie);
+    expect(log).toContain(`added the webhook endpoint ${RECEIVER}${path}`);
+    expect(log).toContain(`removed the webhook endpoint ${RECEIVER}${path}`);
   });
 
   it("needs the webhooks:write scope, and stops at 10 endpoints", async () => {
