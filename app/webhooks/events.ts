@@ -20,7 +20,7 @@ export const TEST_EVENT = "webhook.test";
 export type DeliveredEventType = WebhookEventType | typeof TEST_EVENT;
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "qr_code.created": "A code was saved (dashboard, API or bulk generation)",
+  "qr_code.created": "A code was saved (on the generator or through the API)",
   "qr_code.updated": "A code's title, sharing or destination changed",
   "qr_code.deleted": "A code was deleted",
   "qr_code.scanned": "A tracked code was scanned",

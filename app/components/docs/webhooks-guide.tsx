@@ -62,6 +62,11 @@ export function WebhooksGuide() {
         e-mailed (also at 5, 10 and 15 failures). The delivery log keeps 30 days.
       </p>
       <h3>Events</h3>
+      <p>
+        A bulk batch sends one <code>bulk_job.completed</code>, not a <code>qr_code.created</code>{" "}
+        per row. Fields may be added to <code>data</code> over time: ignore the ones you do not
+        know.
+      </p>
       {WEBHOOK_EVENT_DOCS.map((event) => (
         <details key={event.type} className="api-code-type">
           <summary>
