@@ -17,6 +17,8 @@ import {
 } from "./jobs/run.server";
 import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
 import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
+import type { WebhookMessage } from "./webhooks/emit.server";
+import { deliverWebhookBatch, recordDeadWebhooks } from "./webhooks/deliver.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
 import { recordDeadScans, recordScanBatch, type ScanEvent } from "./scans/events.server";
 import { scanRedirect } from "./scans/redirect.server";
@@ -98,8 +100,9 @@ export default {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 
-  // The mail, scan and bulk queues and their dead-letter queues (wrangler.toml
-  // [[queues.consumers]]), told apart by name: "qr-code-creator-scans…", "…-bulk…" or "…-mail…",
+  // The mail, scan, bulk and webhook queues and their dead-letter queues (wrangler.toml
+  // [[queues.consumers]]), told apart by name: "qr-code-creator-scans…", "…-bulk…",
+  // "…-webhooks…" or "…-mail…",
   // with "-dlq" at the end of a dead-letter queue (staging adds "-staging" before it).
   async queue(batch, env) {
     const dead = batch.queue.endsWith("-dlq");
@@ -113,6 +116,12 @@ export default {
       const scans = batch as MessageBatch<ScanEvent>;
       if (dead) recordDeadScans(scans);
       else await recordScanBatch(scans, env.DB);
+      return;
+    }
+    if (batch.queue.startsWith("qr-code-creator-webhooks")) {
+      const webhooks = batch as MessageBatch<WebhookMessage>;
+      if (dead) await recordDeadWebhooks(webhooks, env.DB);
+      else await deliverWebhookBatch(webhooks, env.DB);
       return;
     }
     const mail = batch as MessageBatch<QueuedMail>;

@@ -1,5 +1,5 @@
 import { shortLinkUrl, type TrackedSlug } from "../domains/links";
-import { deleteCode, setCodeSharing } from "../codes/changes.server";
+import { deleteCode, renameCode, setCodeSharing } from "../codes/changes.server";
 import { changeDestination } from "../destinations/changes.server";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { saveInWorkspace } from "../codes/save.server";
@@ -14,7 +14,6 @@ import {
   savedContent,
   toUsageTotals,
   trackedSlugs,
-  updateWorkspaceCode,
   usageTotalsQuery,
 } from "../models/qr-codes.server";
 import { PLANS } from "../plans/catalogue";
@@ -39,6 +38,8 @@ import { MAX_KEYS_PER_WORKSPACE } from "./keys";
 import { openApiDocument } from "./openapi";
 import type { OperationId } from "./operations";
 import { ApiProblem } from "./problem";
+import { emitWebhookEvent } from "../webhooks/emit.server";
+import { addEndpoint, removeEndpoint } from "../webhooks/endpoints.server";
 
 // One handler per operation of app/api/operations.ts. The router has authenticated the key,
 // checked its scope and plan, and validated the path, query and body with the operation's zod
@@ -293,7 +294,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
     await codeOr404(ctx);
     // The destination first: when it is refused, nothing else changes either.
     if (destination !== undefined) await changeDestinationByApi(ctx, caller, id, destination);
-    if (title !== undefined) await updateWorkspaceCode(ctx.db, id, caller.workspace.id, { title });
+    if (title !== undefined) await renameCode(ctx.db, id, caller.workspace.id, title);
     if (isPublic !== undefined) {
       await setCodeSharing(ctx.db, id, caller.workspace.id, caller.actor, isPublic);
     }
@@ -336,6 +337,11 @@ export const HANDLERS: Record<OperationId, Handler> = {
       userId: null,
       ipHash: await hashedClientAddress(ctx.request),
       userAgent: ctx.request.headers.get("User-Agent"),
+    });
+    await emitWebhookEvent(ctx.db, code.workspaceId, "qr_code.downloaded", {
+      id: code.id,
+      title: code.title,
+      format,
     });
     return imageResponse(body, format, {
       "Content-Disposition": `inline; filename="${image.fileName}"`,
@@ -396,6 +402,45 @@ export const HANDLERS: Record<OperationId, Handler> = {
       countries: activity?.countries ?? [],
       devices: activity?.devices ?? [],
     });
+  },
+
+  async createWebhook(ctx) {
+    const caller = callerOf(ctx);
+    const added = await addEndpoint(ctx.db, {
+      workspaceId: caller.workspace.id,
+      plan: caller.plan,
+      url: ctx.body.url as string,
+      events: ctx.body.events as string[],
+      actor: caller.actor,
+      appOrigin: ctx.origin,
+    });
+    if (!added.ok) {
+      if (added.status === 403) throw new ApiProblem("webhook_limit_reached", added.message);
+      throw new ApiProblem("invalid_request", added.message, [
+        { field: added.field ?? "url", message: added.message },
+      ]);
+    }
+    const { id, url, events, secret } = added;
+    return json({ id, url, events, secret }, 201, {
+      Location: `${ctx.origin}/api/v1/webhooks/${id}`,
+    });
+  },
+
+  async deleteWebhook(ctx) {
+    const caller = callerOf(ctx);
+    const removed = await removeEndpoint(
+      ctx.db,
+      caller.workspace.id,
+      ctx.params.id as string,
+      caller.actor,
+    );
+    if (!removed.ok) {
+      throw new ApiProblem(
+        "not_found",
+        `There is no webhook ${String(ctx.params.id)} in this workspace.`,
+      );
+    }
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   },
 
   async getUsage(ctx) {

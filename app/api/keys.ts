@@ -12,13 +12,19 @@ const SECRET_LENGTH = 40;
 /** At most this many keys that still work (not revoked) per workspace. */
 export const MAX_KEYS_PER_WORKSPACE = 20;
 
-export const API_SCOPES = ["codes:read", "codes:write", "analytics:read"] as const;
+export const API_SCOPES = [
+  "codes:read",
+  "codes:write",
+  "analytics:read",
+  "webhooks:write",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "codes:read": "List, read and download saved codes, and read usage",
   "codes:write": "Create images, save, change and delete codes",
   "analytics:read": "Read scans and downloads per code",
+  "webhooks:write": "Subscribe and unsubscribe webhook endpoints (REST hooks, as Zapier uses them)",
 };
 
 /** A scope is the permission of the role table it stands for. */
@@ -26,6 +32,7 @@ export const SCOPE_ACTIONS: Record<ApiScope, WorkspaceAction> = {
   "codes:read": "codes.view",
   "codes:write": "codes.manage",
   "analytics:read": "analytics.view",
+  "webhooks:write": "integrations.manage",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

@@ -142,6 +142,7 @@ function buildDocument(origin: string) {
       { name: "Codes", description: "Saved codes of the key's workspace." },
       { name: "Bulk", description: "Many codes at once, as a ZIP." },
       { name: "Analytics", description: "Scans and downloads." },
+      { name: "Webhooks", description: "Endpoints that get events as they happen (REST hooks)." },
       { name: "Account", description: "Plan and usage." },
       { name: "Meta", description: "About the API itself." },
     ],

@@ -20,6 +20,7 @@ import {
   updateCodeSchema,
   usageSchema,
 } from "./schemas";
+import { createWebhookSchema, webhookIdParams, webhookSchema } from "./webhook-schemas";
 
 // Every operation of /api/v1, once: the router matches requests against this table and the
 // OpenAPI document and the reference docs are generated from it. A handler per operation id
@@ -45,7 +46,7 @@ export interface Operation {
   path: string;
   summary: string;
   description: string;
-  tag: "Images" | "Codes" | "Bulk" | "Analytics" | "Account" | "Meta";
+  tag: "Images" | "Codes" | "Bulk" | "Analytics" | "Webhooks" | "Account" | "Meta";
   /** The scope a key needs; null for what needs no key. */
   scope: ApiScope | null;
   params?: z.ZodObject;
@@ -255,6 +256,38 @@ export const OPERATIONS = [
     success: { status: 200, description: "The code's analytics.", schema: analyticsSchema },
     problems: ["not_found", "invalid_request"],
     example: { path: "/qr-codes/42/analytics", query: "from=2026-01-01&to=2026-01-31" },
+  },
+  {
+    id: "createWebhook",
+    method: "post",
+    path: "/webhooks",
+    summary: "Subscribe a webhook endpoint",
+    description:
+      "Adds an endpoint that gets the chosen events as signed POSTs (Standard Webhooks; see /docs/api#webhooks), the way Zapier's REST hooks subscribe. The answer carries the signing secret. A workspace has at most 10 endpoints; the address must be https on the standard port and public.",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    body: createWebhookSchema,
+    success: { status: 201, description: "The endpoint, with its secret.", schema: webhookSchema },
+    problems: ["invalid_request", "webhook_limit_reached"],
+    example: {
+      body: {
+        url: "https://hooks.zapier.com/hooks/standard/123/abc/",
+        events: ["qr_code.scanned"],
+      },
+    },
+  },
+  {
+    id: "deleteWebhook",
+    method: "delete",
+    path: "/webhooks/{id}",
+    summary: "Unsubscribe a webhook endpoint",
+    description: "Removes the endpoint: no more events go to it (Zapier's unsubscribe).",
+    tag: "Webhooks",
+    scope: "webhooks:write",
+    params: webhookIdParams,
+    success: { status: 204, description: "Removed." },
+    problems: ["not_found", "invalid_request"],
+    example: { path: "/webhooks/we_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c" },
   },
   {
     id: "getUsage",

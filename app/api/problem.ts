@@ -10,6 +10,7 @@ export const PROBLEM_CODES = {
   insufficient_scope: { status: 403, title: "Missing scope" },
   plan_required: { status: 403, title: "Ultimate plan required" },
   save_limit_reached: { status: 403, title: "Save limit reached" },
+  webhook_limit_reached: { status: 403, title: "Webhook limit reached" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   not_acceptable: { status: 406, title: "Not acceptable" },

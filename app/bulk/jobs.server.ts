@@ -3,6 +3,7 @@ import { unzipSync, zipSync, strToU8, strFromU8 } from "fflate";
 import { createDatabase, type Database } from "../db/client.server";
 import type { BulkJobRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { MailMessage } from "../mail/message";
 import { bulkDoneMessage, bulkFailedMessage } from "../mail/templates";
 import {
@@ -363,6 +364,14 @@ async function assemble(
       });
     }
     await finishBulkJob(db, job.id, { zipBytes, doneRows: job.totalRows }, now, keptUntil(now));
+    await emitWebhookEvent(db, job.workspaceId, "bulk_job.completed", {
+      id: job.id,
+      fileName: job.fileName,
+      rows: job.totalRows,
+      made,
+      failed: job.totalRows - made,
+      savedCodes,
+    });
     await env.LOGOS.delete([
       rowsKey(job.id),
       ...Array.from({ length: job.chunks }, (_, n) => chunkKey(job.id, n)),

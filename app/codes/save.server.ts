@@ -19,6 +19,7 @@ import { LogoStoreError, storeLogo } from "../storage/logos.server";
 import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
 import type { PlanId } from "../plans/catalogue";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 
 export type SaveOutcome =
   | { ok: true; id: number }
@@ -144,6 +145,14 @@ export async function saveInWorkspace(
     target: id,
     details: { title: trimmed },
   });
-  if (track && content.type === "url") await createTrackedLink(db, id, content.url, domainId);
+  const tracked = track && content.type === "url";
+  if (tracked) await createTrackedLink(db, id, content.url, domainId);
+  await emitWebhookEvent(db, workspaceId, "qr_code.created", {
+    id,
+    title: trimmed,
+    type: content.type,
+    trackScans: tracked,
+    createdBy: creator.email,
+  });
   return { ok: true, id };
 }

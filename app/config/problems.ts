@@ -16,6 +16,7 @@ export const REQUIRED_BINDINGS = [
   "MAIL_QUEUE",
   "SCAN_QUEUE",
   "BULK_QUEUE",
+  "WEBHOOK_QUEUE",
   "API_RATE_LIMITER",
 ];
 

@@ -5,8 +5,7 @@ import { engagementRate } from "../codes/engagement";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { dashboardOverview } from "../models/dashboard.server";
-import { updateWorkspaceCode } from "../models/qr-codes.server";
-import { deleteCode, setCodeSharing } from "../codes/changes.server";
+import { deleteCode, renameCode, setCodeSharing } from "../codes/changes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { canEditDestination } from "../plans/rules";
@@ -111,7 +110,7 @@ export async function codeAction(
         variant: "error",
       });
     }
-    if (!(await updateWorkspaceCode(db, id, workspaceId, { title }))) return missing();
+    if (!(await renameCode(db, id, workspaceId, title))) return missing();
     return redirectWithToast(request, back, { title: "Renamed", variant: "success" });
   }
   if (intent === "visibility") {

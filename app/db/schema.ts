@@ -546,3 +546,65 @@ export const supportMessages = sqliteTable(
 );
 
 export type SupportMessageRecord = typeof supportMessages.$inferSelect;
+
+/** A workspace's webhook endpoint (issue #19, Ultimate, migration 0015). */
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).notNull().$type<string[]>(),
+    /** whsec_ + base64: shown again on the Integrations tab, never logged. */
+    secret: text("secret").notNull(),
+    /** After a rotation the previous secret signs too, until previousSecretUntil. */
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: integer("previous_secret_until", { mode: "timestamp_ms" }),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** This service's origin when the endpoint was added: the link of the e-mails about it. */
+    appOrigin: text("app_origin").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("webhook_endpoints_by_workspace").on(table.workspaceId, table.enabled)],
+);
+
+export type WebhookEndpointRecord = typeof webhookEndpoints.$inferSelect;
+
+export const DELIVERY_OUTCOMES = ["delivered", "retrying", "failed", "disabled"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
+/** One attempt to deliver one event to one endpoint (kept 30 days). */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The webhook-id header: the same on every attempt and on "Resend". */
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The JSON body as signed. */
+    payload: text("payload").notNull(),
+    attempt: integer("attempt").notNull(),
+    outcome: text("outcome", { enum: DELIVERY_OUTCOMES }).notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms"),
+    /** The first 2 KB of the answer's body. */
+    response: text("response"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("webhook_deliveries_by_endpoint").on(table.endpointId, table.createdAt),
+    index("webhook_deliveries_by_age").on(table.createdAt),
+  ],
+);
+
+export type WebhookDeliveryRecord = typeof webhookDeliveries.$inferSelect;

@@ -10,6 +10,7 @@ import { log } from "../observability/log.server";
 import { runDomainChecks } from "../domains/checks.server";
 import { settlePendingChanges } from "../destinations/changes.server";
 import { recordSupportBreaches } from "../support/breaches.server";
+import { purgeOldDeliveries } from "../webhooks/cleanup.server";
 
 /**
  * wrangler.toml's second cron: pending custom domains are checked (each with its backoff), and
@@ -37,6 +38,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
     ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
     ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
+    ["webhook-deliveries", () => purgeOldDeliveries(db, now)],
   ];
   await runJobs(jobs);
 }

@@ -301,3 +301,49 @@ export function supportReplyMessage({
     after: ["Reply on the request's page; replies to this e-mail are not read."],
   });
 }
+
+interface WebhookNotice extends Person {
+  url: string;
+  workspaceName: string;
+  link: string;
+}
+
+export function webhookFailingMessage({
+  to,
+  firstName,
+  url,
+  workspaceName,
+  link,
+  failures,
+}: WebhookNotice & { failures: number }) {
+  return compose({
+    to,
+    subject: `Webhook deliveries to ${url} are failing`,
+    greetingName: firstName,
+    paragraphs: [
+      `The last ${failures} deliveries to the webhook endpoint ${url} of the workspace “${workspaceName}” failed in a row. We keep retrying each event for about a day.`,
+      "After 20 failures in a row the endpoint is disabled. The delivery log on the Integrations tab shows what the address answered.",
+    ],
+    action: { label: "Open the delivery log", url: link },
+  });
+}
+
+export function webhookDisabledMessage({
+  to,
+  firstName,
+  url,
+  workspaceName,
+  link,
+  reason,
+}: WebhookNotice & { reason: string }) {
+  return compose({
+    to,
+    subject: `Webhook endpoint ${url} was disabled`,
+    greetingName: firstName,
+    paragraphs: [
+      `We stopped sending events to the webhook endpoint ${url} of the workspace “${workspaceName}”. ${reason}`,
+      "Once the address works again, enable the endpoint on the Integrations tab; new events are sent from then on.",
+    ],
+    action: { label: "Open the Integrations tab", url: link },
+  });
+}

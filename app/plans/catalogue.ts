@@ -24,6 +24,8 @@ export interface PlanCapabilities {
   customDomainLimit: number;
   teamMembers: number;
   api: boolean;
+  /** Webhook endpoints a workspace may have ("Custom integrations"); 0 without webhooks. */
+  webhookEndpointLimit: number;
   whiteLabel: boolean;
   /** Promised first response to a support request, in hours; null for community support. */
   supportResponseHours: number | null;
@@ -58,6 +60,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 0,
       teamMembers: 1,
       api: false,
+      webhookEndpointLimit: 0,
       whiteLabel: false,
       supportResponseHours: null,
       support: "Community support",
@@ -79,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 3,
       teamMembers: 5,
       api: false,
+      webhookEndpointLimit: 0,
       whiteLabel: false,
       supportResponseHours: 24,
       support: "Support within 24 hours",
@@ -100,6 +104,7 @@ export const PLANS: Record<PlanId, Plan> = {
       customDomainLimit: 20,
       teamMembers: 25,
       api: true,
+      webhookEndpointLimit: 10,
       whiteLabel: true,
       supportResponseHours: 6,
       support: "Priority support within 6 hours",

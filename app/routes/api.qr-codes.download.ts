@@ -7,6 +7,7 @@ import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
 import { hashedClientAddress } from "../security/client.server";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
 
 function plain(status: number, message: string) {
@@ -58,6 +59,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     userId: user?.id ?? null,
     ipHash: await hashedClientAddress(request),
     userAgent: request.headers.get("User-Agent"),
+  });
+  await emitWebhookEvent(db, code.workspaceId, "qr_code.downloaded", {
+    id: code.id,
+    title: code.title,
+    format,
   });
   return new Response(body, {
     headers: {

@@ -6,6 +6,7 @@ import { AnalyticsTab } from "../components/dashboard/analytics-tab";
 import { BrandTab } from "../components/dashboard/brand-tab";
 import { ApiTab, type ApiTabAction } from "../components/dashboard/api-tab";
 import { DomainsTab } from "../components/dashboard/domains-tab";
+import { IntegrationsTab } from "../components/dashboard/integrations-tab";
 import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
 import { apiAction, apiTab, isApiIntent } from "../dashboard/api-tab.server";
@@ -21,6 +22,12 @@ import {
   type DomainsTabAction,
   isDomainIntent,
 } from "../dashboard/domains-tab.server";
+import {
+  integrationsAction,
+  integrationsTab,
+  type IntegrationsTabAction,
+  isIntegrationIntent,
+} from "../dashboard/integrations-tab.server";
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
@@ -32,7 +39,7 @@ import type { Route } from "./+types/dashboard";
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans", "team", "api", "domains", "brand"] as const;
+const TABS = ["analytics", "plans", "team", "api", "domains", "brand", "integrations"] as const;
 /** The dashboard's forms carry at most a 2 MB logo and a 100 KB favicon (the Brand tab). */
 const MAX_FORM_BYTES = 3 * 1024 * 1024;
 type Tab = (typeof TABS)[number];
@@ -74,6 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "brand") {
     return data({ ...shell, tab, brand: await brandTab(db, membership, now) }, { headers });
   }
+  if (tab === "integrations") {
+    const integrations = await integrationsTab(db, membership, now);
+    return data({ ...shell, tab, integrations }, { headers });
+  }
   const analytics = await analyticsTab(db, membership, url, now);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
@@ -98,13 +109,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return domainsAction(intent, { request, db, user, membership, form });
   }
   if (isBrandIntent(intent)) return brandAction(intent, { request, db, user, membership, form });
+  if (isIntegrationIntent(intent)) {
+    return integrationsAction(intent, { request, db, user, membership, form });
+  }
   return codeAction(request, user, membership, form, db);
 }
 
 export const meta = () =>
   pageMeta(
     "Dashboard",
-    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand and your plan.",
+    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand, your webhooks and your plan.",
   );
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -114,10 +128,13 @@ const TAB_LABELS: Record<Tab, string> = {
   api: "API",
   domains: "Domains",
   brand: "Brand",
+  integrations: "Integrations",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const action = useActionData<ApiTabAction & DomainsTabAction & BrandTabAction>();
+  const action = useActionData<
+    ApiTabAction & DomainsTabAction & BrandTabAction & IntegrationsTabAction
+  >();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
@@ -170,6 +187,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaded.tab === "api" ? <ApiTab api={loaded.api} action={action} /> : null}
       {loaded.tab === "domains" ? <DomainsTab tab={loaded.domains} action={action} /> : null}
       {loaded.tab === "brand" ? <BrandTab tab={loaded.brand} action={action} /> : null}
+      {loaded.tab === "integrations" ? (
+        <IntegrationsTab tab={loaded.integrations} action={action} />
+      ) : null}
       {loaded.tab === "analytics" ? <AnalyticsTab loaded={loaded.analytics} /> : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { openApiDocument } from "../api/openapi";
 import { PROBLEM_CODES, type ProblemCode } from "../api/problem";
 import { codeTypeFields, referenceOperations } from "../api/reference";
 import { CopyButton } from "../components/copy-button";
+import { WebhooksGuide } from "../components/docs/webhooks-guide";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/docs.api";
 
@@ -82,6 +83,9 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               </a>
             </li>
           ))}
+          <li>
+            <a href="#webhooks">Webhooks</a>
+          </li>
           <li>
             <a href="#code-types">Code types</a>
           </li>
@@ -233,6 +237,8 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
           <Example label="Python" code={operation.examples.python} id={`${operation.id}-python`} />
         </section>
       ))}
+
+      <WebhooksGuide />
 
       <section id="code-types" aria-labelledby="code-types-heading">
         <h2 id="code-types-heading">Code types</h2>

@@ -16,6 +16,7 @@ import { chooseWorkspace } from "../workspaces/current.server";
 import { personName, workspaceLabel } from "../workspaces/personal";
 import { ROLE_DESCRIPTIONS } from "../workspaces/roles";
 import { seatLimit } from "../workspaces/seats";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/invite";
 
 // /invite/{token}: an invitation to a workspace (issue #15). Anyone with the link sees whose
@@ -113,6 +114,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     seatLimit(effectivePlan(owner, now)),
     now,
   );
+  if (joined) {
+    await emitWebhookEvent(db, workspace.id, "member.joined", {
+      workspaceId: workspace.id,
+      userId: user.id,
+      email: user.email,
+      role: invitation.role,
+    });
+  }
   if (!joined) {
     const again = await findInvitationByToken(db, params.token, now);
     if (again && again.state !== "pending") return closed(again.state);

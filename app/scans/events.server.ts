@@ -1,4 +1,5 @@
 import { describeError, log } from "../observability/log.server";
+import { emitScanWebhooks } from "../webhooks/scans.server";
 
 // Scan events (issue #20): the redirect puts one on the SCAN_QUEUE and answers at once; the
 // queue's consumer writes them to D1 in batches. Every event has an id and the table a unique
@@ -67,6 +68,7 @@ export async function recordScanBatch(
     return null;
   }
   batch.ackAll();
+  await emitScanWebhooks(d1, events);
   const report = {
     scans: events.length,
     statements: statements.length,

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "destination.changed",
   "destination.scheduled",
   "destination.schedule_cancelled",
+  "webhook.added",
+  "webhook.removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -159,6 +161,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `scheduled ${quoted(d.title)} to lead to ${d.to} from ${d.effective ? moment.format(new Date(d.effective)) : "later"} UTC`;
       case "destination.schedule_cancelled":
         return `cancelled the scheduled change of ${quoted(d.title)} to ${d.to}`;
+      case "webhook.added":
+        return `added the webhook endpoint ${d.name}`;
+      case "webhook.removed":
+        return `removed the webhook endpoint ${d.name}`;
       default:
         return entry.action;
     }

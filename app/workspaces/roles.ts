@@ -19,6 +19,8 @@ export const WORKSPACE_ACTIONS = [
   "api.manage",
   /** Add, check and remove the workspace's custom domains for tracked links. */
   "domains.manage",
+  /** Add, test and remove the workspace's webhook endpoints; see their secrets and deliveries. */
+  "integrations.manage",
   /** Set the workspace's white-label brand (name, logo, accent colour, favicon, support link). */
   "brand.manage",
   /** Change the workspace's name. */
@@ -43,6 +45,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "audit.view",
     "api.manage",
     "domains.manage",
+    "integrations.manage",
     "brand.manage",
     "workspace.rename",
   ]),
@@ -77,6 +80,7 @@ export function refusal(action: WorkspaceAction): string {
     case "audit.view":
     case "api.manage":
     case "domains.manage":
+    case "integrations.manage":
     case "brand.manage":
     case "workspace.rename":
       return "Only the workspace's owner and admins can do this.";

@@ -23,6 +23,11 @@ describe("the audit log in words", () => {
     ],
     ["code.made_public", { title: "Menu" }, "Ada Lovelace made the code “Menu” public"],
     [
+      "webhook.added",
+      { name: "https://hooks.zapier.com/hooks/1" },
+      "Ada Lovelace added the webhook endpoint https://hooks.zapier.com/hooks/1",
+    ],
+    [
       "api_key.created",
       { name: "Print pipeline", scopes: ["codes:read", "codes:write"] },
       "Ada Lovelace created the API key “Print pipeline” (codes:read, codes:write)",

@@ -3,7 +3,7 @@ import { WORKSPACE_ROLES } from "../../app/db/schema";
 import { can, WORKSPACE_ACTIONS, type WorkspaceAction } from "../../app/workspaces/roles";
 
 // Issue #15's table, cell by cell: owner everything; admin members, invitations, codes and API
-// keys (issue #16) and custom domains (issue #18); editor codes and analytics; viewer sees and downloads codes and analytics.
+// keys (issue #16), custom domains (issue #18) and webhooks (issue #19); editor codes and analytics; viewer sees and downloads codes and analytics.
 const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number], boolean>> = {
   "codes.view": { owner: true, admin: true, editor: true, viewer: true },
   "codes.manage": { owner: true, admin: true, editor: true, viewer: false },
@@ -12,6 +12,7 @@ const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number],
   "audit.view": { owner: true, admin: true, editor: false, viewer: false },
   "api.manage": { owner: true, admin: true, editor: false, viewer: false },
   "domains.manage": { owner: true, admin: true, editor: false, viewer: false },
+  "integrations.manage": { owner: true, admin: true, editor: false, viewer: false },
   "brand.manage": { owner: true, admin: true, editor: false, viewer: false },
   "workspace.rename": { owner: true, admin: true, editor: false, viewer: false },
   "billing.manage": { owner: true, admin: false, editor: false, viewer: false },

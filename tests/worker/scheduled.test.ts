@@ -435,6 +435,7 @@ describe("the nightly cron as a whole", () => {
       { job: "audit-retention", ok: true, deleted: 0, limitReached: false },
       { job: "idempotency-keys", ok: true, deleted: 0 },
       { job: "bulk-sweep", ok: true, expiredJobs: 0, orphanFolders: 0, deletedFiles: 0 },
+      { job: "webhook-deliveries", ok: true, deliveries: 0 },
     ]);
   });
 
@@ -454,6 +455,7 @@ describe("the nightly cron as a whole", () => {
         ["simulated-renewals", true],
         ["audit-retention", true],
         ["idempotency-keys", true],
+        ["webhook-deliveries", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual(
         ["logo-sweep", "bulk-sweep"].map((job) => ({

@@ -5,6 +5,7 @@ import { fakeProviderAddresses } from "../fakes/oidc-provider";
 import { fakeCloudflareApiBase } from "../fakes/cloudflare-api";
 import { fakeMailApiBase } from "../fakes/mail-api";
 import { fakeStripeApiBase } from "../fakes/stripe-api";
+import { fakeWebhookReceiverBase } from "../fakes/webhook-receiver";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -38,8 +39,9 @@ export default defineConfig(async () => {
         // Sign-ups hash passwords (PBKDF2) and two projects share two cores: allow for a busy machine.
         testTimeout: 20_000,
         // papaparse ships a UMD build, which the pool would load as an ES module (with no `this`
-        // to attach to); pre-bundled, it loads as it does in the app's build.
-        deps: { optimizer: { ssr: { enabled: true, include: ["papaparse"] } } },
+        // to attach to); pre-bundled, it loads as it does in the app's build. standardwebhooks
+        // (the webhook tests' verifier) needs CommonJS helpers, so it is pre-bundled too.
+        deps: { optimizer: { ssr: { enabled: true, include: ["papaparse", "standardwebhooks"] } } },
         setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
       },
     };
@@ -55,6 +57,8 @@ export default defineConfig(async () => {
     OIDC_CLIENT_SECRET: "platform-test-secret",
     // Where the tests choose the claims of the provider's next ID token.
     FAKE_OIDC_CONTROL_URL: provider.controlUrl,
+    // A customer's webhook receiver on loopback (issue #19; local runs allow http://127.0.0.1).
+    FAKE_WEBHOOK_RECEIVER_URL: await fakeWebhookReceiverBase(),
   });
   const stripe = workerProject("stripe", {
     STRIPE_SECRET_KEY: "sk_test_fake",
@@ -88,7 +92,7 @@ export default defineConfig(async () => {
             ...worker.test,
             include: ["tests/worker/**/*.test.ts"],
             exclude: [...configDefaults.exclude, "tests/worker/stripe/**"],
-            globalSetup: ["tests/fakes/oidc-provider.ts"],
+            globalSetup: ["tests/fakes/oidc-provider.ts", "tests/fakes/webhook-receiver.ts"],
           },
         },
         {

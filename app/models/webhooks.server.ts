@@ -1,0 +1,265 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import {
+  type DeliveryOutcome,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  type WebhookEndpointRecord,
+  workspaces,
+} from "../db/schema";
+
+// Webhook endpoints and their delivery log (issue #19, migration 0015): queries and mutations.
+// The callers checked who may; every query names the workspace, so an id of another workspace's
+// endpoint finds nothing.
+
+export interface NewEndpoint {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: string[];
+  secret: string;
+  appOrigin: string;
+  createdBy: string | null;
+}
+
+/** Adds an endpoint unless the workspace already has `limit` (one statement: no race). */
+export async function insertEndpoint(
+  db: Database,
+  endpoint: NewEndpoint,
+  limit: number,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db.$client
+    .prepare(
+      `INSERT INTO webhook_endpoints (id, workspace_id, url, events, secret, app_origin, created_by, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?
+       WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE workspace_id = ?) < ?`,
+    )
+    .bind(
+      endpoint.id,
+      endpoint.workspaceId,
+      endpoint.url,
+      JSON.stringify(endpoint.events),
+      endpoint.secret,
+      endpoint.appOrigin,
+      endpoint.createdBy,
+      now.getTime(),
+      endpoint.workspaceId,
+      limit,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+export function workspaceEndpoints(db: Database, workspaceId: string) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .orderBy(webhookEndpoints.createdAt);
+}
+
+export async function findEndpoint(
+  db: Database,
+  workspaceId: string,
+  id: string,
+): Promise<WebhookEndpointRecord | null> {
+  const [found] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
+  return found ?? null;
+}
+
+/** An endpoint with its workspace owner's subscription, which decides whether it gets events. */
+export async function endpointById(db: Database, id: string) {
+  const [found] = await db
+    .select({
+      endpoint: webhookEndpoints,
+      owner: {
+        subscriptionPlan: users.subscriptionPlan,
+        subscriptionStatus: users.subscriptionStatus,
+        isTrialActive: users.isTrialActive,
+        trialStartDate: users.trialStartDate,
+        trialEndDate: users.trialEndDate,
+        stripeSubscriptionId: users.stripeSubscriptionId,
+      },
+    })
+    .from(webhookEndpoints)
+    .innerJoin(workspaces, eq(workspaces.id, webhookEndpoints.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(webhookEndpoints.id, id));
+  return found ?? null;
+}
+
+/** The enabled endpoints of a workspace that asked for `type` (the index answers it). */
+export async function subscribedEndpoints(db: Database, workspaceId: string, type: string) {
+  const rows = await db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
+  return rows.filter((row) => row.events.includes(type)).map((row) => row.id);
+}
+
+export async function deleteEndpoint(db: Database, workspaceId: string, id: string) {
+  const deleted = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+    .returning({ url: webhookEndpoints.url });
+  return deleted[0] ?? null;
+}
+
+/** A new secret; the one it replaces keeps signing until `until`. */
+export async function rotateEndpointSecret(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  secret: string,
+  until: Date,
+) {
+  const rotated = await db
+    .update(webhookEndpoints)
+    .set({ secret, previousSecret: sql`secret`, previousSecretUntil: until })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+    .returning({ url: webhookEndpoints.url });
+  return rotated[0] ?? null;
+}
+
+export async function enableEndpoint(db: Database, workspaceId: string, id: string) {
+  const enabled = await db
+    .update(webhookEndpoints)
+    .set({ enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+    .returning({ url: webhookEndpoints.url });
+  return enabled[0] ?? null;
+}
+
+export async function disableEndpoint(db: Database, id: string, reason: string, now: Date) {
+  await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, disabledAt: now })
+    .where(eq(webhookEndpoints.id, id));
+}
+
+export async function resetFailures(db: Database, id: string) {
+  await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: 0 })
+    .where(and(eq(webhookEndpoints.id, id), sql`${webhookEndpoints.consecutiveFailures} <> 0`));
+}
+
+/** One more failure in a row; how many there are now. */
+export async function countFailure(db: Database, id: string): Promise<number> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ failures: webhookEndpoints.consecutiveFailures });
+  return row?.failures ?? 0;
+}
+
+export interface DeliveryAttempt {
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  attempt: number;
+  outcome: DeliveryOutcome;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  response: string | null;
+}
+
+export async function logDelivery(db: Database, attempt: DeliveryAttempt, now = new Date()) {
+  await db.insert(webhookDeliveries).values({ ...attempt, createdAt: now });
+}
+
+/** The dead-letter queue's verdict: the event's attempts to this endpoint failed for good. */
+export async function markEventFailed(db: Database, endpointId: string, eventId: string) {
+  await db
+    .update(webhookDeliveries)
+    .set({ outcome: "failed" })
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.eventId, eventId),
+        eq(webhookDeliveries.outcome, "retrying"),
+      ),
+    );
+}
+
+/** The latest `perEndpoint` attempts of each of the endpoints, newest first. */
+export async function recentDeliveries(db: Database, endpointIds: string[], perEndpoint = 20) {
+  if (endpointIds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      eventId: webhookDeliveries.eventId,
+      eventType: webhookDeliveries.eventType,
+      attempt: webhookDeliveries.attempt,
+      outcome: webhookDeliveries.outcome,
+      statusCode: webhookDeliveries.statusCode,
+      error: webhookDeliveries.error,
+      durationMs: webhookDeliveries.durationMs,
+      response: webhookDeliveries.response,
+      createdAt: webhookDeliveries.createdAt,
+      rank: sql<number>`ROW_NUMBER() OVER (PARTITION BY ${webhookDeliveries.endpointId} ORDER BY ${webhookDeliveries.id} DESC)`.as(
+        "rank",
+      ),
+    })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.endpointId, endpointIds))
+    .as("ranked");
+  return db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perEndpoint}`)
+    .orderBy(desc(ranked.id));
+}
+
+/** A logged delivery of the workspace's endpoint `endpointId`, to send again. */
+export async function findDelivery(
+  db: Database,
+  workspaceId: string,
+  endpointId: string,
+  id: number,
+) {
+  const [found] = await db
+    .select({
+      eventId: webhookDeliveries.eventId,
+      eventType: webhookDeliveries.eventType,
+      payload: webhookDeliveries.payload,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookEndpoints.workspaceId, workspaceId),
+      ),
+    );
+  return found ?? null;
+}
+
+/** The nightly clean-up: attempts older than `before`. */
+export async function deleteDeliveriesBefore(db: Database, before: Date): Promise<number> {
+  const result = await db
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.createdAt, before))
+    .run();
+  return result.meta.changes;
+}
+
+/** Whom to tell about a failing endpoint: the workspace's owner. */
+export async function workspaceOwnerContact(db: Database, workspaceId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, workspace: workspaces.name })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId));
+  return row ?? null;
+}

@@ -1,0 +1,182 @@
+import type { Database } from "../db/client.server";
+import {
+  deleteEndpoint,
+  findDelivery,
+  findEndpoint,
+  insertEndpoint,
+  rotateEndpointSecret,
+} from "../models/webhooks.server";
+import { PLANS, type PlanId } from "../plans/catalogue";
+import { enqueueWebhooks, webhookPayload } from "./emit.server";
+import {
+  isWebhookEvent,
+  newEventId,
+  ROTATION_OVERLAP_MS,
+  TEST_EVENT,
+  type WebhookEventType,
+} from "./events";
+import { webhookUrlRules } from "./settings.server";
+import { newSecret } from "./signature";
+import { checkWebhookUrl } from "./url";
+import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+
+// What the Integrations tab and the API do to endpoints (issue #19), with the checks both make:
+// the plan's limit, the address rules and the events. The callers checked the role.
+
+export type EndpointOutcome<T> =
+  | ({ ok: true } & T)
+  | { ok: false; status: 400 | 403 | 404; field?: "url" | "events"; message: string };
+
+export interface AddEndpointInput {
+  workspaceId: string;
+  plan: PlanId;
+  url: string;
+  events: unknown[];
+  actor: AuditActor;
+  appOrigin: string;
+}
+
+export function endpointLimit(plan: PlanId): number {
+  return PLANS[plan].capabilities.webhookEndpointLimit;
+}
+
+export async function addEndpoint(
+  db: Database,
+  input: AddEndpointInput,
+): Promise<
+  EndpointOutcome<{ id: string; url: string; events: WebhookEventType[]; secret: string }>
+> {
+  const limit = endpointLimit(input.plan);
+  if (limit === 0) {
+    return {
+      ok: false,
+      status: 403,
+      message: `Webhooks are part of the Ultimate plan, and this workspace is on ${PLANS[input.plan].name}.`,
+    };
+  }
+  const checked = checkWebhookUrl(input.url, webhookUrlRules());
+  if (!checked.ok) return { ok: false, status: 400, field: "url", message: checked.message };
+  const events = [...new Set(input.events)];
+  if (events.length === 0) {
+    return { ok: false, status: 400, field: "events", message: "Choose at least one event." };
+  }
+  if (!events.every(isWebhookEvent)) {
+    return { ok: false, status: 400, field: "events", message: "Choose events from the list." };
+  }
+  const endpoint = {
+    id: `we_${crypto.randomUUID().replaceAll("-", "")}`,
+    workspaceId: input.workspaceId,
+    url: checked.url,
+    events,
+    secret: newSecret(),
+    appOrigin: input.appOrigin,
+    createdBy: input.actor.id,
+  };
+  if (!(await insertEndpoint(db, endpoint, limit))) {
+    return {
+      ok: false,
+      status: 403,
+      message: `This workspace has ${limit} endpoints, the most it can have. Remove one to add another.`,
+    };
+  }
+  await recordAudit(db, {
+    workspaceId: input.workspaceId,
+    actor: input.actor,
+    action: "webhook.added",
+    target: endpoint.id,
+    details: { name: endpoint.url },
+  });
+  return { ok: true, id: endpoint.id, url: endpoint.url, events, secret: endpoint.secret };
+}
+
+const MISSING = {
+  ok: false as const,
+  status: 404 as const,
+  message: "There is no such endpoint in this workspace. It may have been removed.",
+};
+
+export async function removeEndpoint(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  actor: AuditActor,
+): Promise<EndpointOutcome<{ url: string }>> {
+  const removed = await deleteEndpoint(db, workspaceId, id);
+  if (!removed) return MISSING;
+  await recordAudit(db, {
+    workspaceId,
+    actor,
+    action: "webhook.removed",
+    target: id,
+    details: { name: removed.url },
+  });
+  return { ok: true, url: removed.url };
+}
+
+export async function rotateSecret(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  now = new Date(),
+) {
+  const rotated = await rotateEndpointSecret(
+    db,
+    workspaceId,
+    id,
+    newSecret(),
+    new Date(now.getTime() + ROTATION_OVERLAP_MS),
+  );
+  return rotated ? { ok: true as const, url: rotated.url } : MISSING;
+}
+
+/** "Send test event": a `webhook.test` event to this one endpoint, whatever it subscribed to. */
+export async function sendTestEvent(
+  db: Database,
+  workspaceId: string,
+  id: string,
+): Promise<EndpointOutcome<{ url: string }>> {
+  const endpoint = await findEndpoint(db, workspaceId, id);
+  if (!endpoint) return MISSING;
+  if (!endpoint.enabled) {
+    return { ok: false, status: 400, message: "Enable the endpoint before sending it events." };
+  }
+  await enqueueWebhooks([
+    {
+      endpointId: id,
+      eventId: newEventId(),
+      type: TEST_EVENT,
+      payload: webhookPayload(TEST_EVENT, {
+        message: "This is a test event from QR Code Creator.",
+        endpointId: id,
+      }),
+    },
+  ]);
+  return { ok: true, url: endpoint.url };
+}
+
+/**
+ * "Resend": the logged event again, with the same webhook-id and body (a receiver that already
+ * has it can tell by the id), signed anew, with a fresh set of retries.
+ */
+export async function resendDelivery(
+  db: Database,
+  workspaceId: string,
+  endpointId: string,
+  deliveryId: number,
+): Promise<EndpointOutcome<{ url: string }>> {
+  const endpoint = await findEndpoint(db, workspaceId, endpointId);
+  const delivery = endpoint ? await findDelivery(db, workspaceId, endpointId, deliveryId) : null;
+  if (!endpoint || !delivery) return MISSING;
+  if (!endpoint.enabled) {
+    return { ok: false, status: 400, message: "Enable the endpoint before sending it events." };
+  }
+  await enqueueWebhooks([
+    {
+      endpointId,
+      eventId: delivery.eventId,
+      type: delivery.eventType as WebhookEventType,
+      payload: delivery.payload,
+    },
+  ]);
+  return { ok: true, url: endpoint.url };
+}
