@@ -20,6 +20,7 @@ import type { PlanId } from "../plans/catalogue";
 import { canEditDestination } from "../plans/rules";
 import { forgetLinks } from "../scans/links.server";
 import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+import { emitWebhookEvent } from "../webhooks/emit.server";
 import {
   type Checked,
   checkWebAddress,
@@ -92,7 +93,8 @@ interface Commit {
  * The one place a destination changes (the dashboard, Restore, the API and the cron all come
  * here): the history row, the code's data.url, the link's target and the audit entry in one
  * batch. Returns the old and new address, or null when nothing changed (already applied).
- * A `qr_code.updated` webhook belongs here, after the batch.
+ * Every applied change is told to the workspace's webhooks as `qr_code.updated` with the old and
+ * new address (issue #19), whoever made it: the dashboard, Restore, the API or the minute cron.
  */
 export async function commitChange(
   db: Database,
@@ -124,6 +126,12 @@ export async function commitChange(
     statements.link,
   ]);
   if (history.meta.changes === 0) return null;
+  await emitWebhookEvent(db, code.workspaceId, "qr_code.updated", {
+    id: code.codeId,
+    title: code.title,
+    changes: ["destination"],
+    destination: { from: code.targetUrl, to: url, kind },
+  });
   return { oldUrl: code.targetUrl, newUrl: url };
 }
 

@@ -11,7 +11,16 @@ const EXAMPLE_DATA: Record<(typeof WEBHOOK_EVENTS)[number], Record<string, unkno
     trackScans: true,
     createdBy: "ada@example.com",
   },
-  "qr_code.updated": { id: 42, title: "Menu, terrace", public: true, changes: ["public"] },
+  "qr_code.updated": {
+    id: 42,
+    title: "Menu, terrace",
+    changes: ["destination"],
+    destination: {
+      from: "https://example.com/summer-menu",
+      to: "https://example.com/winter-menu",
+      kind: "edit",
+    },
+  },
   "qr_code.deleted": { id: 42, title: "Menu, terrace" },
   "qr_code.scanned": {
     id: 42,

@@ -311,6 +311,47 @@ describe("events", () => {
       title: "Renamed",
     });
   });
+  it("a tracked code's new destination arrives as qr_code.updated with the old and new address", async () => {
+    const ada = await person();
+    const path = hookPath();
+    const { secret } = await addEndpoint(ada, `${RECEIVER}${path}`, ["qr_code.updated"]);
+    const key = await makeKey({ id: ada.id, email: ada.email, cookies: ada.cookie });
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      title: "Menu",
+      trackScans: true,
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as number;
+    const changed = await call(key, "PATCH", `/qr-codes/${id}`, {
+      destination: "https://example.com/winter-menu",
+    });
+    expect(changed.status).toBe(200);
+    // A refused change (a loop back to a short link) changes nothing and tells nobody.
+    const slug = await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+      .bind(id)
+      .first<{ slug: string }>();
+    const loop = await call(key, "PATCH", `/qr-codes/${id}`, {
+      destination: `https://qr.example.com/s/${slug!.slug}`,
+    });
+    expect(loop.status).toBe(400);
+    await vi.waitFor(async () => expect(await deliveriesTo(path)).toHaveLength(1), WAIT);
+    const [event] = (await deliveriesTo(path)).map((delivery) => verified(secret!, delivery));
+    expect(event).toMatchObject({
+      type: "qr_code.updated",
+      data: {
+        id,
+        title: "Menu",
+        changes: ["destination"],
+        destination: {
+          from: "https://example.com/menu",
+          to: "https://example.com/winter-menu",
+          kind: "api",
+        },
+      },
+    });
+  });
 });
 
 describe("downloads and batches", () => {
