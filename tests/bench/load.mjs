@@ -503,7 +503,8 @@ function report({ stats, seconds, cpuSeconds, clientCpuSeconds }) {
  * What each route may cost in CPU per request (workerd's, which here includes local D1, the
  * cache and the queue simulation), and why:
  * - home: a server render of the biggest page, edge-cached for visitors without cookies;
- * - preview: one QR matrix and a 256 px PNG through resvg;
+ * - preview: one QR matrix and its PNG, written straight from the module grid (resvg only draws
+ *   codes with a logo), any size from 256 to 2048 px;
  * - downloads: the same at the code's size, plus the download row (and the code's lookup);
  * - scan: answered before the router from the link's cached copy, the scan queued: the hottest
  *   path must be the cheapest;
@@ -512,9 +513,9 @@ function report({ stats, seconds, cpuSeconds, clientCpuSeconds }) {
  */
 const CPU_BUDGET_MS = {
   home: 3,
-  preview: 6,
-  "download (visitor)": 8,
-  "download (account)": 8,
+  preview: 4,
+  "download (visitor)": 5,
+  "download (account)": 6,
   "scan /s/{slug}": 2,
   dashboard: 10,
   "sign-in": 25,
