@@ -5,7 +5,7 @@ import { API_SCOPES, MAX_KEYS_PER_WORKSPACE, SCOPE_DESCRIPTIONS } from "../api/k
 import { openApiDocument } from "../api/openapi";
 import { PROBLEM_CODES, type ProblemCode } from "../api/problem";
 import { codeTypeFields, referenceOperations } from "../api/reference";
-import { CopyButton } from "../components/copy-button";
+import { CodeExample } from "../components/docs/code-example";
 import { WebhooksGuide } from "../components/docs/webhooks-guide";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/docs.api";
@@ -41,20 +41,6 @@ function Prose({ text }: { text: string }) {
   return text
     .split("`")
     .map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>));
-}
-
-function Example({ label, code, id }: { label: string; code: string; id: string }) {
-  return (
-    <figure className="api-example">
-      <figcaption>
-        <span>{label}</span>
-        <CopyButton text={code} label={`Copy ${label}`} copiedTitle="Copied!" />
-      </figcaption>
-      <pre tabIndex={0} aria-labelledby={id}>
-        <code id={id}>{code}</code>
-      </pre>
-    </figure>
-  );
 }
 
 export default function ApiReference({ loaderData }: Route.ComponentProps) {
@@ -228,13 +214,17 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <h3>Examples</h3>
-          <Example label="curl" code={operation.examples.curl} id={`${operation.id}-curl`} />
-          <Example
+          <CodeExample label="curl" code={operation.examples.curl} id={`${operation.id}-curl`} />
+          <CodeExample
             label="JavaScript"
             code={operation.examples.fetch}
             id={`${operation.id}-fetch`}
           />
-          <Example label="Python" code={operation.examples.python} id={`${operation.id}-python`} />
+          <CodeExample
+            label="Python"
+            code={operation.examples.python}
+            id={`${operation.id}-python`}
+          />
         </section>
       ))}
 

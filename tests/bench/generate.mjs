@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
-import { scanBench } from "./scans.mjs";
+import { saturate, scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
 import { workerdCpuSeconds } from "./workerd-cpu.mjs";
 import { benchAccount } from "./accounts.mjs";
@@ -158,23 +158,6 @@ async function run(url, size, count, address, concurrency = CONCURRENCY) {
   return { rps: count / seconds, p50: pick(0.5), p99: pick(0.99), errors };
 }
 
-/** GET of a trivial route (the signed-out user probe answers 401), saturated like `run`. */
-async function trivialRun(url, count) {
-  let issued = 0;
-  let errors = 0;
-  const started = performance.now();
-  async function worker() {
-    while (issued < count) {
-      issued += 1;
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status !== 401) errors += 1;
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { rps: count / ((performance.now() - started) / 1000), errors };
-}
-
 /**
  * Issue #20's first ratio: 256 px generation against a trivial route, measured alternately
  * (three rounds each) so that both see the same machine; the totals' throughputs are compared,
@@ -195,7 +178,7 @@ async function generationBesideTrivial(origin, address) {
     into.errors += result.errors;
   };
   for (let round = 0; round < 3; round++) {
-    await measure(totals.trivial, () => trivialRun(trivialUrl, REQUESTS));
+    await measure(totals.trivial, () => saturate(REQUESTS, trivialUrl, 401));
     await measure(totals.generation, () => run(generateUrl, 256, REQUESTS, address));
   }
   const count = 3 * REQUESTS;

@@ -34,7 +34,8 @@ async function trackedSlug(origin, db) {
   return { id, slug: row.slug };
 }
 
-async function saturate(count, url, expected) {
+/** GETs `url` `count` times over CONCURRENCY connections; throughput and unexpected answers. */
+export async function saturate(count, url, expected) {
   let issued = 0;
   let errors = 0;
   const started = performance.now();

@@ -5,24 +5,10 @@ import {
   VERIFY_WITH_LIBRARY,
   WEBHOOK_EVENT_DOCS,
 } from "../../webhooks/guide";
-import { CopyButton } from "../copy-button";
+import { CodeExample } from "./code-example";
 
 // The API reference's "Webhooks" section (issue #19): the events, the payload, the headers, the
 // retries, and how to verify a delivery with the standardwebhooks library or by hand.
-
-function Snippet({ label, code, id }: { label: string; code: string; id: string }) {
-  return (
-    <figure className="api-example">
-      <figcaption>
-        <span>{label}</span>
-        <CopyButton text={code} label={`Copy ${label}`} copiedTitle="Copied!" />
-      </figcaption>
-      <pre tabIndex={0} aria-labelledby={id}>
-        <code id={id}>{code}</code>
-      </pre>
-    </figure>
-  );
-}
 
 export function WebhooksGuide() {
   return (
@@ -81,9 +67,9 @@ export function WebhooksGuide() {
       <p>
         With the <code>standardwebhooks</code> library (also for Python, Go, Ruby, PHP and more):
       </p>
-      <Snippet label="JavaScript" code={VERIFY_WITH_LIBRARY} id="webhook-verify-library" />
+      <CodeExample label="JavaScript" code={VERIFY_WITH_LIBRARY} id="webhook-verify-library" />
       <p>Without it, in four steps:</p>
-      <Snippet label="Node.js" code={VERIFY_BY_HAND} id="webhook-verify-by-hand" />
+      <CodeExample label="Node.js" code={VERIFY_BY_HAND} id="webhook-verify-by-hand" />
     </section>
   );
 }
