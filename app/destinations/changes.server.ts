@@ -140,10 +140,34 @@ async function purge(origin: string, code: TrackedCode) {
   await forgetLinks(origin, [code.slug]);
 }
 
-async function editable(db: Database, editor: Editor, codeId: number) {
+/**
+ * Applies the code's scheduled change if it is due but the minute cron has not come yet. From its
+ * time on scans already follow it (the redirect reads it with the link), so a request made before
+ * the cron acts on the code as it really leads: the history records the scheduled change first,
+ * and an edit made now is not overwritten by it a minute later. Only while the plan allows
+ * changes (otherwise the redirect ignores it, and the cron cancels it with a notice).
+ */
+async function settleDue(
+  db: Database,
+  code: TrackedCode,
+  plan: PlanId,
+  now: Date,
+): Promise<TrackedCode> {
+  const { scheduledUrl: url, scheduledAt: at } = code;
+  if (!url || !at || at.getTime() > now.getTime() || !canEditDestination(plan).ok) return code;
+  const actor =
+    code.scheduledBy && code.scheduledByEmail
+      ? { id: code.scheduledBy, email: code.scheduledByEmail }
+      : null;
+  await commitChange(db, { code, url, kind: "scheduled", actor, now, pending: { url, at } });
+  return (await findTrackedCode(db, code.codeId, code.workspaceId)) ?? code;
+}
+
+async function editable(db: Database, editor: Editor, codeId: number, now: Date) {
   const verdict = canEditDestination(editor.plan);
   if (!verdict.ok) return refuse(403, verdict.message);
-  return (await findTrackedCode(db, codeId, editor.workspaceId)) ?? notFound(codeId);
+  const code = await findTrackedCode(db, codeId, editor.workspaceId);
+  return code ? settleDue(db, code, editor.plan, now) : notFound(codeId);
 }
 
 /** Changes where code `codeId` leads now (an edit, a restore, or a call of the API). */
@@ -158,7 +182,7 @@ export async function changeDestination(
     now = new Date(),
   }: { kind?: "edit" | "restore" | "api"; origin: string; now?: Date },
 ): Promise<ChangeOutcome> {
-  const code = await editable(db, editor, codeId);
+  const code = await editable(db, editor, codeId, now);
   if ("ok" in code) return code;
   const checked = await checkDestination(db, raw, origin);
   if (!checked.ok) return refuse(400, checked.message, "destination");
@@ -204,7 +228,7 @@ export async function scheduleDestination(
   input: { url: unknown; local: unknown; zone: unknown },
   { origin, now = new Date() }: { origin: string; now?: Date },
 ): Promise<ScheduleOutcome> {
-  const code = await editable(db, editor, codeId);
+  const code = await editable(db, editor, codeId, now);
   if ("ok" in code) return code;
   const checked = await checkDestination(db, input.url, origin);
   if (!checked.ok) return refuse(400, checked.message, "destination");
@@ -243,15 +267,26 @@ export async function scheduleDestination(
   return { ok: true, url: checked.url, at: when, zone };
 }
 
-/** Cancels the code's pending scheduled change (allowed on any plan: it only stops a change). */
+/**
+ * Cancels the code's pending scheduled change (allowed on any plan: it only stops a change). One
+ * already due has happened (scans follow it): it is recorded, and there is nothing to cancel.
+ */
 export async function cancelScheduledChange(
   db: Database,
-  editor: Pick<Editor, "workspaceId" | "actor">,
+  editor: Editor,
   codeId: number,
   { origin, now = new Date() }: { origin: string; now?: Date },
 ): Promise<{ ok: true; url: string } | Refusal> {
-  const code = await findTrackedCode(db, codeId, editor.workspaceId);
-  if (!code) return notFound(codeId);
+  const found = await findTrackedCode(db, codeId, editor.workspaceId);
+  if (!found) return notFound(codeId);
+  const code = await settleDue(db, found, editor.plan, now);
+  if (code !== found && !code.scheduledUrl) {
+    await purge(origin, code);
+    return refuse(
+      400,
+      `The scheduled change has already happened: the code leads to ${code.targetUrl}. Edit the destination to change it.`,
+    );
+  }
   if (!code.scheduledUrl || !code.scheduledAt) {
     return refuse(400, "This code has no scheduled change to cancel.");
   }

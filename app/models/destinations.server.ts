@@ -28,6 +28,9 @@ export interface TrackedCode {
   scheduledUrl: string | null;
   scheduledAt: Date | null;
   scheduledZone: string | null;
+  /** Who scheduled the pending change, for its history row when it is applied. */
+  scheduledBy: string | null;
+  scheduledByEmail: string | null;
 }
 
 /** The tracked link of code `codeId` of `workspaceId`; null when there is none there. */
@@ -47,6 +50,10 @@ export async function findTrackedCode(
       scheduledUrl: trackedLinks.scheduledUrl,
       scheduledAt: trackedLinks.scheduledAt,
       scheduledZone: trackedLinks.scheduledZone,
+      scheduledBy: trackedLinks.scheduledBy,
+      scheduledByEmail: sql<
+        string | null
+      >`(SELECT u.email FROM users u WHERE u.id = ${trackedLinks.scheduledBy})`,
     })
     .from(qrCodes)
     .innerJoin(trackedLinks, eq(trackedLinks.qrCodeId, qrCodes.id))

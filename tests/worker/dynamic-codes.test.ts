@@ -2,6 +2,12 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createDatabase } from "../../app/db/client.server";
 import { workspaceMembers } from "../../app/db/schema";
+import {
+  cancelScheduledChange,
+  changeDestination,
+  type Editor,
+  scheduleDestination,
+} from "../../app/destinations/changes.server";
 import { LOOP_MESSAGE } from "../../app/destinations/destination";
 import { EDIT_DESTINATION_MESSAGE } from "../../app/plans/rules";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
@@ -402,6 +408,84 @@ describe("a scheduled change", () => {
     await minuteCron(at + 60_000);
     expect(await leadsTo(slug)).toBe("https://example.com/menu");
     expect(await history(id)).toEqual([]);
+  });
+});
+
+describe("a request between a scheduled change's time and the next minute cron", () => {
+  const editorOf = (who: Person): Editor => ({
+    workspaceId: personalWorkspaceId(who.id),
+    plan: "premium",
+    actor: { id: who.id, email: who.email },
+  });
+  const utc = (at: number) => new Date(at).toISOString().slice(0, 19);
+
+  it("records the due change first, and the cron does not overwrite an edit made then", async () => {
+    const owner = await person("premium");
+    await subscribe(owner);
+    const { id, slug } = await saveTracked(owner);
+    const due = Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000;
+    const scheduled = await scheduleDestination(
+      db,
+      editorOf(owner),
+      id,
+      { url: "https://example.com/scheduled", local: utc(due), zone: "UTC" },
+      { origin: ORIGIN, now: new Date(due - 3_600_000) },
+    );
+    expect(scheduled.ok).toBe(true);
+
+    const edited = await changeDestination(db, editorOf(owner), id, "https://example.com/edit", {
+      origin: ORIGIN,
+      now: new Date(due + 20_000),
+    });
+    expect(edited).toEqual({
+      ok: true,
+      oldUrl: "https://example.com/scheduled",
+      newUrl: "https://example.com/edit",
+    });
+    await minuteCron(due + 60_000);
+
+    expect(await leadsTo(slug)).toBe("https://example.com/edit");
+    expect(await history(id)).toEqual([
+      {
+        old_url: "https://example.com/menu",
+        new_url: "https://example.com/scheduled",
+        kind: "scheduled",
+        changed_by: owner.id,
+      },
+      {
+        old_url: "https://example.com/scheduled",
+        new_url: "https://example.com/edit",
+        kind: "edit",
+        changed_by: owner.id,
+      },
+    ]);
+  });
+
+  it("says a due change cannot be cancelled any more, and records it", async () => {
+    const owner = await person("premium");
+    await subscribe(owner);
+    const { id, slug } = await saveTracked(owner);
+    const due = Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000;
+    await scheduleDestination(
+      db,
+      editorOf(owner),
+      id,
+      { url: "https://example.com/scheduled", local: utc(due), zone: "UTC" },
+      { origin: ORIGIN, now: new Date(due - 3_600_000) },
+    );
+    const cancelled = await cancelScheduledChange(db, editorOf(owner), id, {
+      origin: ORIGIN,
+      now: new Date(due + 20_000),
+    });
+    expect(cancelled.ok).toBe(false);
+    expect(!cancelled.ok && cancelled.message).toBe(
+      "The scheduled change has already happened: the code leads to https://example.com/scheduled. Edit the destination to change it.",
+    );
+    await minuteCron(due + 60_000);
+    expect(await leadsTo(slug)).toBe("https://example.com/scheduled");
+    expect((await history(id)).map((row) => [row.new_url, row.kind])).toEqual([
+      ["https://example.com/scheduled", "scheduled"],
+    ]);
   });
 });
 
