@@ -21,6 +21,24 @@ export function checkWebAddress(raw: unknown): Checked {
 const SHORT_LINK_PATH = /^\/s\//i;
 
 /**
+ * A path as the router matches it: React Router percent-decodes each segment (a malformed escape
+ * leaves the whole path as it came, as the router does) and matches without regard to case, so
+ * /%73/{slug} and /S/{slug} reach the scan route too. Runs of slashes count as one, to be safe.
+ */
+function routedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    // URIError: the router gives up decoding too, and matches the path as it is.
+  }
+  return decoded.replace(/\/{2,}/g, "/");
+}
+
+/**
  * Whether `url` is a short link of this service: /s/… on one of our own hostnames, or anything on
  * a hostname that serves only short links (a custom domain: `shortLinkHost`). A code leading there
  * would redirect to a code, or to itself.
@@ -34,7 +52,7 @@ export function isShortLink(
   const hostname = parsed.hostname.toLowerCase().replace(/\.$/, "");
   if (shortLinkHost(hostname)) return true;
   const own = ownHostnames.map((name) => name.toLowerCase());
-  return own.includes(hostname) && SHORT_LINK_PATH.test(parsed.pathname);
+  return own.includes(hostname) && SHORT_LINK_PATH.test(routedPath(parsed.pathname));
 }
 
 export interface ScheduledChange {

@@ -39,6 +39,14 @@ describe("a destination", () => {
     expect(isShortLink("http://qr.example.com./s/AbCdEf1234", own)).toBe(true);
     expect(isShortLink("https://qr.example.com/pricing", own)).toBe(false);
     expect(isShortLink("https://example.com/s/AbCdEf1234", own)).toBe(false);
+    // The router decodes each path segment and ignores case: these reach the scan route too.
+    for (const path of ["/%73/AbCdEf1234", "/%53/AbCdEf1234", "/S/AbCdEf1234", "//s/AbCdEf1234"]) {
+      expect(isShortLink(`https://qr.example.com${path}`, own), path).toBe(true);
+    }
+    // A malformed escape is matched as it stands (as the router does): a page, not a short link.
+    expect(isShortLink("https://qr.example.com/%E0%A4%A/s/AbCdEf1234", own)).toBe(false);
+    expect(isShortLink("https://qr.example.com/%zz/AbCdEf1234", own)).toBe(false);
+    expect(isShortLink("https://qr.example.com/s%2FAbCdEf1234", own)).toBe(false);
     const custom = (hostname: string) => hostname === "go.brand.test";
     expect(isShortLink("https://go.brand.test/AbCdEf1234", own, custom)).toBe(true);
     expect(isShortLink("https://go.brand.test/", own, custom)).toBe(true);

@@ -213,6 +213,8 @@ describe("editing a tracked code's destination", () => {
       ["", "Enter a website address"],
       [`${ORIGIN}/s/${other.slug}`, LOOP_MESSAGE],
       [`${ORIGIN}/s/${slug}`, LOOP_MESSAGE],
+      [`${ORIGIN}/%73/${slug}`, LOOP_MESSAGE],
+      [`${ORIGIN}/%53/${slug}`, LOOP_MESSAGE],
       [`https://${domain}/${other.slug}`, LOOP_MESSAGE],
       ["https://example.com/menu", "The code already leads to https://example.com/menu."],
     ];
@@ -221,6 +223,10 @@ describe("editing a tracked code's destination", () => {
       expect(response.status, destination).toBe(400);
       expect(textOf(await response.text())).toContain(message);
     }
+    // Why those count: the router decodes and ignores case, so they reach the scan itself.
+    expect((await appFetch(`/%53/${slug}`)).headers.get("Location")).toBe(
+      "https://example.com/menu",
+    );
     // Our own pages are not short links: the pricing page is a fine destination.
     expect((await edit(owner, other.id, `${ORIGIN}/pricing`)).status).toBe(303);
     expect(await leadsTo(slug)).toBe("https://example.com/menu");
