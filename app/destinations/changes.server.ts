@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.server";
 import type { DestinationChangeKind } from "../db/schema";
+import { isOwnHost } from "../domains/own-host";
 import { getDomainSettings } from "../domains/provider.server";
 import { sendMail } from "../mail/mailer.server";
 import { scheduleCancelledMessage } from "../mail/templates";
@@ -59,12 +60,14 @@ function notFound(codeId: number): Refusal {
   return refuse(404, `There is no tracked code ${codeId} in this workspace.`);
 }
 
-/** The hostnames that answer this service's /s/ links: the request's, and the app's own. */
-export function ownHostnames(origin: string): string[] {
+/**
+ * Whether a hostname answers this service's /s/ links: the request's, or any the custom-host
+ * router takes for the app's own (its hostname and www, workers.dev, local names).
+ */
+export function ownHost(origin: string): (hostname: string) => boolean {
   const { appHostname } = getDomainSettings();
-  const own = [new URL(origin).hostname];
-  if (appHostname) own.push(appHostname, `www.${appHostname}`);
-  return own;
+  const requestHost = new URL(origin).hostname.toLowerCase();
+  return (hostname) => hostname === requestHost || isOwnHost(hostname, appHostname);
 }
 
 /** A valid http(s) address that is not one of our short links (any custom domain's included). */
@@ -73,7 +76,7 @@ export async function checkDestination(db: Database, raw: unknown, origin: strin
   if (!checked.ok) return checked;
   const hostname = new URL(checked.url).hostname.toLowerCase().replace(/\.$/, "");
   const custom = await customDomainHostnames(db, [hostname]);
-  if (isShortLink(checked.url, ownHostnames(origin), (name) => custom.has(name))) {
+  if (isShortLink(checked.url, ownHost(origin), (name) => custom.has(name))) {
     return { ok: false, message: LOOP_MESSAGE } as const;
   }
   return checked;

@@ -39,20 +39,20 @@ function routedPath(pathname: string): string {
 }
 
 /**
- * Whether `url` is a short link of this service: /s/… on one of our own hostnames, or anything on
- * a hostname that serves only short links (a custom domain: `shortLinkHost`). A code leading there
+ * Whether `url` is a short link of this service: /s/… on one of our own hostnames (`ownHost`, given
+ * lower-case names), or anything on a hostname that serves only short links (a custom domain:
+ * `shortLinkHost`). A code leading there
  * would redirect to a code, or to itself.
  */
 export function isShortLink(
   url: string,
-  ownHostnames: readonly string[],
+  ownHost: (hostname: string) => boolean,
   shortLinkHost: (hostname: string) => boolean = () => false,
 ): boolean {
   const parsed = new URL(url);
   const hostname = parsed.hostname.toLowerCase().replace(/\.$/, "");
   if (shortLinkHost(hostname)) return true;
-  const own = ownHostnames.map((name) => name.toLowerCase());
-  return own.includes(hostname) && SHORT_LINK_PATH.test(routedPath(parsed.pathname));
+  return ownHost(hostname) && SHORT_LINK_PATH.test(routedPath(parsed.pathname));
 }
 
 export interface ScheduledChange {

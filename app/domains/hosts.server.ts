@@ -9,6 +9,7 @@ import { pageBrand } from "../brand/pages.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
 import { destinationNow } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
+import { isOwnHost } from "./own-host";
 import { getDomainSettings } from "./provider.server";
 
 // Requests on a customer's hostname (issue #18), answered before anything of the app runs: an
@@ -47,16 +48,6 @@ async function lookup(hostname: string): Promise<HostDomain | null> {
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   remembered.set(hostname, { domain, until: now + MEMORY_MS });
   return domain;
-}
-
-function isOwnHost(hostname: string, appHostname: string | null): boolean {
-  return (
-    hostname === "localhost" ||
-    hostname === "127.0.0.1" ||
-    hostname === "[::1]" ||
-    hostname.endsWith(".workers.dev") ||
-    (appHostname !== null && (hostname === appHostname || hostname === `www.${appHostname}`))
-  );
 }
 
 function bare404(): Response {

@@ -9,6 +9,7 @@ import {
   utcToZonedInput,
   zonedTimeToUtc,
 } from "../../app/destinations/destination";
+import { isOwnHost } from "../../app/domains/own-host";
 import { canEditDestination, DESTINATION_PLANS } from "../../app/plans/rules";
 import { describeAudit } from "../../app/workspaces/audit-text";
 
@@ -33,12 +34,15 @@ describe("a destination", () => {
   });
 
   it("is never one of our short links: /s/ on our hosts, or anything on a custom domain", () => {
-    const own = ["qr.example.com", "www.qr.example.com"];
+    const own = (hostname: string) => isOwnHost(hostname, "qr.example.com");
     expect(isShortLink("https://qr.example.com/s/AbCdEf1234", own)).toBe(true);
     expect(isShortLink("https://WWW.QR.EXAMPLE.COM/s/AbCdEf1234?x=1", own)).toBe(true);
     expect(isShortLink("http://qr.example.com./s/AbCdEf1234", own)).toBe(true);
     expect(isShortLink("https://qr.example.com/pricing", own)).toBe(false);
     expect(isShortLink("https://example.com/s/AbCdEf1234", own)).toBe(false);
+    // The custom-host router's rule: the workers.dev hostname and local names serve links too.
+    expect(isShortLink("https://qr-code-creator.someone.workers.dev/s/AbCdEf1234", own)).toBe(true);
+    expect(isShortLink("http://localhost:5173/s/AbCdEf1234", own)).toBe(true);
     // The router decodes each path segment and ignores case: these reach the scan route too.
     for (const path of ["/%73/AbCdEf1234", "/%53/AbCdEf1234", "/S/AbCdEf1234", "//s/AbCdEf1234"]) {
       expect(isShortLink(`https://qr.example.com${path}`, own), path).toBe(true);

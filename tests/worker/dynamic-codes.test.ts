@@ -215,6 +215,7 @@ describe("editing a tracked code's destination", () => {
       [`${ORIGIN}/s/${slug}`, LOOP_MESSAGE],
       [`${ORIGIN}/%73/${slug}`, LOOP_MESSAGE],
       [`${ORIGIN}/%53/${slug}`, LOOP_MESSAGE],
+      [`https://qr-code-creator.someone.workers.dev/s/${other.slug}`, LOOP_MESSAGE],
       [`https://${domain}/${other.slug}`, LOOP_MESSAGE],
       ["https://example.com/menu", "The code already leads to https://example.com/menu."],
     ];
