@@ -26,7 +26,7 @@ import {
   type Checked,
   checkWebAddress,
   isShortLink,
-  isTimeZone,
+  canonicalZone,
   LOOP_MESSAGE,
   zonedTimeToUtc,
 } from "./destination";
@@ -238,10 +238,16 @@ export async function scheduleDestination(
   if (checked.url === code.targetUrl) {
     return refuse(400, `The code already leads to ${checked.url}.`, "destination");
   }
-  const zone = typeof input.zone === "string" ? input.zone : "";
-  if (!isTimeZone(zone)) return refuse(400, "Choose a time zone from the list.", "at");
+  const zone = canonicalZone(typeof input.zone === "string" ? input.zone : "");
+  if (!zone) return refuse(400, "Choose a time zone from the list.", "at");
   const at = zonedTimeToUtc(typeof input.local === "string" ? input.local : "", zone);
-  if (at === null) return refuse(400, "Enter a date and a time, like 2026-12-24 17:00.", "at");
+  if (at === null) {
+    return refuse(
+      400,
+      "Enter a real date and time, like 2026-12-24 17:00 (hours 00–23, minutes 00–59).",
+      "at",
+    );
+  }
   if (at <= now.getTime()) {
     return refuse(400, "That time has passed. Choose a time in the future.", "at");
   }

@@ -70,14 +70,21 @@ export function leadsTo(targetUrl: string, next: ScheduledChange | null, now: nu
 
 export const DEFAULT_ZONE = "UTC";
 
-export function isTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
+/**
+ * The runtime's own spelling of a time zone ("europe/berlin" → "Europe/Berlin"), or null when it
+ * knows no such zone. Zones are matched without regard to case, so this is what is kept.
+ */
+export function canonicalZone(zone: string): string | null {
+  if (!zone || zone.length > 64) return null;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
+}
+
+export function isTimeZone(zone: string): boolean {
+  return canonicalZone(zone) !== null;
 }
 
 /** Every time zone the runtime knows, for the form's list (UTC first). */
@@ -87,7 +94,17 @@ export function timeZones(): string[] {
   return [DEFAULT_ZONE, ...known.filter((zone) => zone !== DEFAULT_ZONE)];
 }
 
+/**
+ * Each isolate keeps a formatter per zone (making one is slow), under the zone's canonical name
+ * so that the same zone in another letter case is not another entry, and at most this many.
+ */
+export const MAX_CACHED_ZONES = 64;
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How many zones' formatters this isolate keeps (for tests). */
+export function cachedZoneCount(): number {
+  return partsFormats.size;
+}
 
 /** The wall-clock fields of instant `at` in `zone`. */
 function wallClock(at: number, zone: string) {
@@ -103,7 +120,16 @@ function wallClock(at: number, zone: string) {
       minute: "2-digit",
       second: "2-digit",
     });
-    partsFormats.set(zone, format);
+    const canonical = format.resolvedOptions().timeZone;
+    const known = partsFormats.get(canonical);
+    if (known) {
+      format = known;
+    } else {
+      if (partsFormats.size >= MAX_CACHED_ZONES) {
+        partsFormats.delete(partsFormats.keys().next().value!);
+      }
+      partsFormats.set(canonical, format);
+    }
   }
   const parts = Object.fromEntries(
     format.formatToParts(new Date(at)).map((part) => [part.type, part.value]),
@@ -138,7 +164,9 @@ export function zonedTimeToUtc(local: string, zone: string): number | null {
   const [year, month, day, hour, minute, second] = match.slice(1).map((n) => Number(n ?? 0));
   const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
   const check = new Date(wall);
-  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23) return null;
+  // Date.UTC carries 17:99 over to 18:39: a field out of range is no real time.
+  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day!) return null;
+  if (hour! > 23 || minute! > 59 || second! > 59) return null;
   // The zone's offsets half a day either side straddle any clock change near this time; an offset
   // fits when the instant it gives shows this wall time in the zone.
   const HALF_DAY = 12 * 60 * 60 * 1000;

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  cachedZoneCount,
+  canonicalZone,
   checkWebAddress,
   formatInZone,
   isShortLink,
   isTimeZone,
   LOOP_MESSAGE,
   leadsTo,
+  MAX_CACHED_ZONES,
+  timeZones,
   utcToZonedInput,
   zonedTimeToUtc,
 } from "../../app/destinations/destination";
@@ -101,6 +105,30 @@ describe("a scheduled time", () => {
     expect(zonedTimeToUtc("2026-02-10T10:00", "Mars/Olympus")).toBeNull();
     expect(isTimeZone("Europe/Berlin")).toBe(true);
     expect(isTimeZone("")).toBe(false);
+    // Minutes or seconds past 59 would carry over (17:99 is not 18:39).
+    expect(zonedTimeToUtc("2026-02-10T17:99", "UTC")).toBeNull();
+    expect(zonedTimeToUtc("2026-02-10T17:60", "Europe/Berlin")).toBeNull();
+    expect(zonedTimeToUtc("2026-02-10T17:59:60", "UTC")).toBeNull();
+    expect(zonedTimeToUtc("2026-02-10T23:59:59", "UTC")).toBe(Date.UTC(2026, 1, 10, 23, 59, 59));
+  });
+
+  it("names a zone as the runtime spells it, and keeps one formatter per zone, a bounded few", () => {
+    expect(canonicalZone("europe/berlin")).toBe("Europe/Berlin");
+    expect(canonicalZone("AMERICA/NEW_YORK")).toBe("America/New_York");
+    expect(canonicalZone("Mars/Olympus")).toBeNull();
+    const at = Date.UTC(2026, 6, 1, 15);
+    utcToZonedInput(at, "Europe/Berlin");
+    const before = cachedZoneCount();
+    // Every letter case of one zone: the same formatter, not another entry each.
+    for (let variant = 0; variant < 300; variant += 1) {
+      const zone = [..."europe/berlin"]
+        .map((char, i) => ((variant >> i) & 1 ? char.toUpperCase() : char))
+        .join("");
+      expect(utcToZonedInput(at, zone)).toBe("2026-07-01T17:00");
+    }
+    expect(cachedZoneCount()).toBe(before);
+    for (const zone of timeZones().slice(0, MAX_CACHED_ZONES + 20)) utcToZonedInput(at, zone);
+    expect(cachedZoneCount()).toBe(MAX_CACHED_ZONES);
   });
 
   it("is shown as the editor wrote it, with the zone named", () => {

@@ -353,6 +353,33 @@ describe("a scheduled change", () => {
     ).toEqual(["destination.scheduled", "destination.changed"]);
   });
 
+  it("refuses minutes past 59, and keeps the zone as the runtime spells it", async () => {
+    const owner = await person("premium");
+    const { id, slug } = await saveTracked(owner);
+    const year = new Date().getUTCFullYear() + 1;
+    const form = (at: string, zone: string) =>
+      postForm(
+        codePage(id),
+        { intent: "schedule", destination: "https://example.com/shop", at, zone },
+        owner.cookies,
+      );
+    const late = await form(`${year}-07-01T17:99`, "UTC");
+    expect(late.status).toBe(400);
+    expect(textOf(await late.text())).toContain(
+      "Enter a real date and time, like 2026-12-24 17:00 (hours 00–23, minutes 00–59).",
+    );
+    const scheduledAt = "SELECT scheduled_at, scheduled_zone FROM tracked_links WHERE slug = ?";
+    expect(await env.DB.prepare(scheduledAt).bind(slug).first()).toEqual({
+      scheduled_at: null,
+      scheduled_zone: null,
+    });
+    expect((await form(`${year}-07-01T17:00`, "europe/BERLIN")).status).toBe(303);
+    expect(await env.DB.prepare(scheduledAt).bind(slug).first()).toEqual({
+      scheduled_at: Date.UTC(year, 6, 1, 15),
+      scheduled_zone: "Europe/Berlin",
+    });
+  });
+
   it("switches the redirect on time by itself, even from the edge's copy, before any cron", async () => {
     const owner = await person("premium");
     const { id, slug } = await saveTracked(owner);
