@@ -228,6 +228,12 @@ describe("editing a tracked code's destination", () => {
     expect((await appFetch(`/%53/${slug}`)).headers.get("Location")).toBe(
       "https://example.com/menu",
     );
+    // A post far larger than an address is refused before it is read.
+    const huge = await edit(owner, id, `https://example.com/${"a".repeat(70_000)}`);
+    expect(huge.status).toBe(413);
+    expect(textOf(await huge.text())).toContain(
+      "The form is larger than 64 KB. A web address and a date fit well within that.",
+    );
     // Our own pages are not short links: the pricing page is a fine destination.
     expect((await edit(owner, other.id, `${ORIGIN}/pricing`)).status).toBe(303);
     expect(await leadsTo(slug)).toBe("https://example.com/menu");
