@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import {
   type SupportStatus,
@@ -143,20 +143,40 @@ export async function closeTicket(db: Database, id: string, now: Date) {
     .where(and(eq(supportTickets.id, id), ne(supportTickets.status, "closed")));
 }
 
+/** How many tickets of each part the staff inbox lists at most. */
+export const INBOX_LIMITS = { waiting: 500, answered: 200, closed: 100 } as const;
+
 /**
- * The staff inbox: every ticket not closed, and the ones closed in the last 30 days, with their
- * writer's address. The order is the rules' (app/support/rules.ts compareForInbox).
+ * The staff inbox: tickets waiting for staff, answered ones, and those closed in the last 30
+ * days, with their writer's address. Each part is read in its own order with its own limit, so
+ * no number of community or closed tickets can push a ticket with a promised time out of the
+ * list: waiting ones with a due time come first, the earliest due at the top, then community
+ * ones oldest first; answered and closed ones most recent first (app/support/rules.ts
+ * compareForInbox puts the parts together).
  */
-export async function inboxTickets(db: Database, now: Date, limit = 500) {
+export async function inboxTickets(db: Database, now: Date, limits = INBOX_LIMITS) {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-  return db
-    .select({ ticket: supportTickets, email: users.email })
-    .from(supportTickets)
-    .innerJoin(users, eq(users.id, supportTickets.userId))
-    .where(or(ne(supportTickets.status, "closed"), gte(supportTickets.updatedAt, since)))
-    .orderBy(asc(supportTickets.dueAt))
-    .limit(limit)
-    .all();
+  const part = () =>
+    db
+      .select({ ticket: supportTickets, email: users.email })
+      .from(supportTickets)
+      .innerJoin(users, eq(users.id, supportTickets.userId));
+  const promised = sql`CASE WHEN ${supportTickets.firstResponseAt} IS NULL THEN ${supportTickets.dueAt} END`;
+  const [waiting, answered, closed] = await db.batch([
+    part()
+      .where(eq(supportTickets.status, "open"))
+      .orderBy(sql`${promised} IS NULL`, promised, asc(supportTickets.createdAt))
+      .limit(limits.waiting),
+    part()
+      .where(eq(supportTickets.status, "answered"))
+      .orderBy(desc(supportTickets.updatedAt))
+      .limit(limits.answered),
+    part()
+      .where(and(eq(supportTickets.status, "closed"), gte(supportTickets.updatedAt, since)))
+      .orderBy(desc(supportTickets.updatedAt))
+      .limit(limits.closed),
+  ]);
+  return [...waiting, ...answered, ...closed];
 }
 
 /**

@@ -301,6 +301,27 @@ describe("the staff inbox", () => {
     expect(soon.id).not.toBe(late.id);
   });
 
+  it("keeps a promised ticket at the top however many community and closed tickets there are", async () => {
+    const free = await person("free");
+    const now = Date.now();
+    const row = (n: number, status: "open" | "closed") =>
+      env.DB.prepare(
+        "INSERT INTO support_tickets (id, user_id, plan, subject, category, status, created_at, updated_at) VALUES (?, ?, 'free', ?, 'codes', ?, ?, ?)",
+      ).bind(crypto.randomUUID(), free.id, `Community crowd ${n}`, status, now - n, now - n);
+    await env.DB.batch([
+      ...Array.from({ length: 520 }, (_, n) => row(n, "open")),
+      ...Array.from({ length: 120 }, (_, n) => row(n, "closed")),
+    ]);
+    const premium = await person("premium");
+    await openTicket(premium, { ...request, subject: "Premium amid the crowd" });
+    const member = await staff();
+    const response = await appFetch("/staff/support", { headers: { Cookie: member.cookie } });
+    const text = textOf(await response.text());
+    const promised = text.indexOf("Premium amid the crowd");
+    expect(promised).toBeGreaterThan(0);
+    expect(promised).toBeLessThan(text.indexOf("Community crowd"));
+  });
+
   it("answers a ticket: the reply is on the person's page and in their inbox, then either side closes", async () => {
     const ada = await person("premium");
     const { id } = await openTicket(ada);
