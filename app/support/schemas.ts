@@ -6,6 +6,8 @@ import { SUPPORT_CATEGORY_IDS } from "./categories";
 
 export const SUBJECT_MAX = 150;
 export const MESSAGE_MAX = 5000;
+/** A support form's post is refused unread above 64 KB (a message and its few fields fit). */
+export const SUPPORT_FORM_TOO_LARGE = `The form is larger than 64 KB. Please keep the message under ${MESSAGE_MAX.toLocaleString("en-US")} characters.`;
 
 const message = z
   .string({ error: "Write your message" })

@@ -171,6 +171,30 @@ describe("a support request", () => {
     expect(count!.n).toBe(0);
   });
 
+  it("refuses a post far larger than a message with 413 before reading it, on every support form", async () => {
+    const ada = await person("premium");
+    const { id } = await openTicket(ada);
+    const member = await staff();
+    const huge = "x".repeat(70_000);
+    const posts = [
+      postForm("/support", { ...request, message: huge }, ada.cookie),
+      postForm(`/support/${id}`, { intent: "reply", message: huge }, ada.cookie),
+      postForm(`/staff/support/${id}`, { intent: "reply", message: huge }, member.cookie),
+    ];
+    for (const response of await Promise.all(posts)) {
+      expect(response.status).toBe(413);
+      expect(textOf(await response.text())).toContain(
+        "The form is larger than 64 KB. Please keep the message under 5,000 characters.",
+      );
+    }
+    const { n } = (await env.DB.prepare(
+      "SELECT count(*) AS n FROM support_messages WHERE ticket_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>())!;
+    expect(n).toBe(1);
+  });
+
   it("may name a code of the current workspace, never another workspace's", async () => {
     const ada = await person("premium");
     const eve = await person("premium");
