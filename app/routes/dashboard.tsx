@@ -31,6 +31,7 @@ import {
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
+import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
 import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
@@ -93,12 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
-    return new Response("The upload is larger than 3 MB. Choose smaller files.", {
-      status: 413,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  requireFormSize(request, "The upload is larger than 3 MB. Choose smaller files.", MAX_FORM_BYTES);
   const form = await request.formData();
   const intent = form.get("intent");
   const db = createDatabase();

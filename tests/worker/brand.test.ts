@@ -170,6 +170,15 @@ describe("the Brand tab", () => {
       expect(text).toContain(message);
       expect(text).toContain("Nothing was saved.");
     }
+    // Past the dashboard's 3 MB a post is refused before it is read, with the reason on the page.
+    const huge = await brandPost(ada, {
+      ...BRAND,
+      logo: new File([new Uint8Array(3 * 1024 * 1024 + 1)], "huge.png"),
+    });
+    expect(huge.status).toBe(413);
+    expect(textOf(await huge.text())).toContain(
+      "The upload is larger than 3 MB. Choose smaller files.",
+    );
     expect(await brandRow(ada)).toBeNull();
     const stored = await env.LOGOS.list({ prefix: `brands/${personalWorkspaceId(ada.id)}/` });
     expect(stored.objects).toHaveLength(0);
