@@ -205,6 +205,40 @@ describe("the Integrations tab", () => {
     expect(verified(added.secret!, again!).type).toBe("webhook.test");
   });
 
+  it("refuses a delivery or endpoint field that is no id with a 400 or 404, never a 5xx", async () => {
+    const ada = await person();
+    const path = hookPath();
+    await addEndpoint(ada, `${RECEIVER}${path}`);
+    const id = await endpointIdOf(`${RECEIVER}${path}`);
+    for (const delivery of ["abc", "1e400", "Infinity", "-1", "0", "1.5", "9007199254740993", ""]) {
+      const response = await tabPost(ada, { intent: "resend-delivery", endpoint: id, delivery });
+      expect(response.status, delivery).toBe(400);
+      expect(textOf(await response.text()), delivery).toContain(
+        "Choose a delivery from the endpoint's log.",
+      );
+    }
+    // A well-formed id of no logged delivery is not found.
+    const unknown = await tabPost(ada, {
+      intent: "resend-delivery",
+      endpoint: id,
+      delivery: "123456789",
+    });
+    expect(unknown.status).toBe(404);
+    for (const intent of [
+      "resend-delivery",
+      "test-endpoint",
+      "enable-endpoint",
+      "remove-endpoint",
+    ]) {
+      for (const endpoint of ["", "nope", `${id}x`, "we_" + "0".repeat(32)]) {
+        const response = await tabPost(ada, { intent, endpoint, delivery: "1" });
+        expect(response.status, `${intent} ${endpoint}`).toBe(404);
+        expect(textOf(await response.text())).toContain("There is no such endpoint");
+      }
+    }
+    expect(await deliveriesTo(path)).toEqual([]);
+  });
+
   it("signs with both secrets for 24 hours after a rotation", async () => {
     const ada = await person();
     const path = hookPath();
