@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import {
   type DeliveryOutcome,
@@ -135,11 +135,48 @@ export async function enableEndpoint(db: Database, workspaceId: string, id: stri
   return enabled[0] ?? null;
 }
 
-export async function disableEndpoint(db: Database, id: string, reason: string, now: Date) {
-  await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, disabledAt: now })
-    .where(eq(webhookEndpoints.id, id));
+/**
+ * Disables an enabled endpoint; whether this call did it. A batch's messages are delivered side
+ * by side, so several can find the endpoint failing at once: only the one whose update changed
+ * the row tells the owner. In the same batch, the endpoint's attempts still logged "retrying"
+ * become "failed" (their retries will be acked without delivery), except for events that did
+ * arrive in the end.
+ */
+export async function disableEndpoint(
+  db: Database,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const [disabled] = await db.batch([
+    db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: reason, disabledAt: now })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
+      .returning({ id: webhookEndpoints.id }),
+    db
+      .update(webhookDeliveries)
+      .set({ outcome: "failed" })
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, id),
+          eq(webhookDeliveries.outcome, "retrying"),
+          notInArray(
+            webhookDeliveries.eventId,
+            db
+              .select({ eventId: webhookDeliveries.eventId })
+              .from(webhookDeliveries)
+              .where(
+                and(
+                  eq(webhookDeliveries.endpointId, id),
+                  eq(webhookDeliveries.outcome, "delivered"),
+                ),
+              ),
+          ),
+        ),
+      ),
+  ]);
+  return disabled.length === 1;
 }
 
 export async function resetFailures(db: Database, id: string) {

@@ -12,7 +12,7 @@ import { newPerson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { saveTracked } from "./domains";
 import { landOn, pageText, postForm } from "./forms";
-import { latestMail, linkFrom } from "./mail";
+import { latestMail, linkFrom, outbox } from "./mail";
 import { cookieFrom } from "./accounts";
 
 // Outgoing webhooks (issue #19) as a customer meets them: endpoints added on the Integrations tab
@@ -537,6 +537,75 @@ describe("delivery failures", () => {
     await tabPost(ada, { intent: "enable-endpoint", endpoint: id });
     await consume([message(id)]);
     expect((await deliveriesTo(path)).length).toBe(before + 1);
+  });
+
+  it("disabled by several messages of one batch at once: one e-mail, and no attempt left saying it is retrying", async () => {
+    const ada = await person();
+    const path = hookPath("fail");
+    await addEndpoint(ada, `${RECEIVER}${path}`);
+    const id = await endpointIdOf(`${RECEIVER}${path}`);
+    // An event whose first attempt failed, waiting for its retry.
+    const waiting = message(id);
+    expect((await consume([waiting])).retryMessages).toHaveLength(1);
+    // An event that failed once and then arrived: its attempts stay as they were.
+    const arrived = message(id);
+    for (const [attempt, outcome] of [
+      [1, "retrying"],
+      [2, "delivered"],
+    ] as const) {
+      await env.DB.prepare(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+         VALUES (?, ?, 'qr_code.created', ?, ?, ?, ?, ?)`,
+      )
+        .bind(
+          id,
+          arrived.eventId,
+          arrived.payload,
+          attempt,
+          outcome,
+          attempt === 1 ? 500 : 200,
+          Date.now(),
+        )
+        .run();
+    }
+    await env.DB.prepare("UPDATE webhook_endpoints SET consecutive_failures = 19 WHERE id = ?")
+      .bind(id)
+      .run();
+    const mailsBefore = (await outbox()).filter((mail) => mail.to === ada.email).length;
+
+    // Nine messages at once, each finding 20 or more failures in a row.
+    const batch = await consume(Array.from({ length: 9 }, () => message(id)));
+    expect(batch.explicitAcks).toHaveLength(9);
+    const mails = (await outbox()).filter((mail) => mail.to === ada.email);
+    expect(mails.length - mailsBefore).toBe(1);
+    expect(mails[0]!.subject).toMatch(/was disabled$/);
+
+    const outcomes = async (eventId: string) =>
+      (
+        await env.DB.prepare(
+          "SELECT outcome FROM webhook_deliveries WHERE event_id = ? ORDER BY attempt",
+        )
+          .bind(eventId)
+          .all<{ outcome: string }>()
+      ).results.map((row) => row.outcome);
+    expect(await outcomes(waiting.eventId)).toEqual(["failed"]);
+    expect(await outcomes(arrived.eventId)).toEqual(["retrying", "delivered"]);
+    const text = await pageText(TAB, ada.cookie);
+    expect(text).toContain("Disabled: Its last 20 deliveries in a row failed.");
+    expect(text).toContain("attempt 1 · Failed · 500");
+
+    // A retry logged "retrying" just after the endpoint was disabled is acked and marked failed.
+    const late = message(id);
+    await env.DB.prepare(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+       VALUES (?, ?, 'qr_code.created', ?, 1, 'retrying', 500, ?)`,
+    )
+      .bind(id, late.eventId, late.payload, Date.now())
+      .run();
+    const before = (await deliveriesTo(path)).length;
+    expect((await consume([late], 2)).explicitAcks).toHaveLength(1);
+    expect((await deliveriesTo(path)).length).toBe(before);
+    expect(await outcomes(late.eventId)).toEqual(["failed"]);
   });
 
   it("disables an endpoint that answers 410 Gone at once, and treats a redirect as a failure", async () => {
