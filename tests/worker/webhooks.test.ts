@@ -7,7 +7,7 @@ import { deliverWebhookBatch, recordDeadWebhooks } from "../../app/webhooks/deli
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import type { ReceivedDelivery } from "../fakes/webhook-receiver";
 import { textOf } from "../support/html";
-import { call, makeKey } from "./api-client";
+import { api, call, makeKey } from "./api-client";
 import { newPerson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { saveTracked } from "./domains";
@@ -425,6 +425,56 @@ describe("downloads and batches", () => {
       id: codeId,
       format: "png",
     });
+  });
+});
+
+describe("downloads do not wait for webhooks", () => {
+  it("the site's and the API's downloads answer while qr_code.downloaded is still being queued", async () => {
+    const ada = await person();
+    const path = hookPath();
+    const { secret } = await addEndpoint(ada, `${RECEIVER}${path}`, ["qr_code.downloaded"]);
+    const key = await makeKey({ id: ada.id, email: ada.email, cookies: ada.cookie });
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "url",
+      data: { url: "https://example.com/fast" },
+      title: "Fast",
+    });
+    const id = created.json.id as number;
+
+    // The webhook queue holds every send until released: a download that waited for it would
+    // not answer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const queue = env.WEBHOOK_QUEUE;
+    const sendBatch = queue.sendBatch.bind(queue);
+    const spy = vi.spyOn(queue, "sendBatch").mockImplementation(async (...args) => {
+      await held;
+      return sendBatch(...args);
+    });
+    const answered = (response: Promise<Response>) =>
+      Promise.race([
+        response.then((answer) => answer.status),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3000)),
+      ]);
+    try {
+      expect(
+        await answered(
+          appFetch(`/api/qr-codes/${id}/download?format=png`, { headers: { Cookie: ada.cookie } }),
+        ),
+      ).toBe(200);
+      expect(await answered(api(key, "GET", `/qr-codes/${id}/image?format=png`))).toBe(200);
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2), WAIT);
+    } finally {
+      release();
+    }
+    await vi.waitFor(async () => expect(await deliveriesTo(path)).toHaveLength(2), WAIT);
+    spy.mockRestore();
+    for (const delivery of await deliveriesTo(path)) {
+      expect(verified(secret!, delivery)).toMatchObject({
+        type: "qr_code.downloaded",
+        data: { id, title: "Fast", format: "png" },
+      });
+    }
   });
 });
 
