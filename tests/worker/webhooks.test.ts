@@ -2,6 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
+import { createDatabase } from "../../app/db/client.server";
+import { recentDeliveries } from "../../app/models/webhooks.server";
+import { purgeOldDeliveries } from "../../app/webhooks/cleanup.server";
 import type { WebhookMessage } from "../../app/webhooks/emit.server";
 import { deliverWebhookBatch, recordDeadWebhooks } from "../../app/webhooks/deliver.server";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
@@ -687,6 +690,91 @@ describe("delivery failures", () => {
     const text = await pageText(TAB, ada.cookie);
     expect(text).toContain("Its endpoints are kept, and get events again after an upgrade.");
     expect(text).toContain(`${RECEIVER}${path}`);
+  });
+});
+
+describe("the delivery log", () => {
+  async function logRows(endpointId: string, count: number, at: (n: number) => number) {
+    const statements = Array.from({ length: count }, (_, n) =>
+      env.DB.prepare(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+         VALUES (?, ?, 'qr_code.created', '{}', 1, 'delivered', 200, ?)`,
+      ).bind(endpointId, `msg_log_${n}`, at(n)),
+    );
+    await env.DB.batch(statements);
+  }
+
+  it("the tab reads each endpoint's latest 20 attempts from its index, however long the log is", async () => {
+    const ada = await person();
+    const many = `${RECEIVER}${hookPath()}`;
+    const few = `${RECEIVER}${hookPath()}`;
+    await addEndpoint(ada, many);
+    await addEndpoint(ada, few);
+    const start = Date.now() - 60 * 60 * 1000;
+    await logRows(await endpointIdOf(many), 30, (n) => start + n * 1000);
+    await logRows(await endpointIdOf(few), 2, (n) => start + n * 1000);
+
+    // What the tab asks D1, statement by statement.
+    const asked: string[] = [];
+    const recording = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "prepare") {
+          return (query: string) => {
+            asked.push(query);
+            return target.prepare(query);
+          };
+        }
+        const value = Reflect.get(target, name) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const manyId = await endpointIdOf(many);
+    const rows = await recentDeliveries(createDatabase(recording), [
+      manyId,
+      await endpointIdOf(few),
+    ]);
+    const latest = rows.filter((row) => row.endpointId === manyId);
+    expect(latest.map((row) => row.eventId)).toEqual(
+      Array.from({ length: 20 }, (_, n) => `msg_log_${29 - n}`),
+    );
+    expect(rows).toHaveLength(22);
+    expect(asked).toHaveLength(2);
+    for (const query of asked) {
+      const holes = query.split("?").length - 1;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...Array.from({ length: holes }, () => "x"))
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail).join(" | ");
+      expect(details).toContain("USING INDEX webhook_deliveries_by_endpoint (endpoint_id=?)");
+      // No window over every attempt, no sort of them all.
+      expect(details).not.toMatch(/TEMP B-TREE|CO-ROUTINE|SCAN webhook_deliveries/);
+    }
+    const text = await pageText(TAB, ada.cookie);
+    expect(text).toContain("qr_code.created · attempt 1 · Delivered · 200");
+  });
+
+  it("the nightly clean-up deletes attempts past 30 days in bounded chunks, up to a limit per run", async () => {
+    const ada = await person();
+    const url = `${RECEIVER}${hookPath()}`;
+    await addEndpoint(ada, url);
+    const id = await endpointIdOf(url);
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    await logRows(id, 7, (n) => now - (40 + n) * day);
+    await logRows(id, 1, () => now - 29 * day);
+    const db = createDatabase();
+    const left = async () =>
+      await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?")
+        .bind(id)
+        .first<number>("n");
+    const first = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    expect(first).toMatchObject({ deliveries: 5, limitReached: true });
+    expect(await left()).toBe(3);
+    // Other tests' old attempts may be deleted too: run until this endpoint's are gone.
+    let report = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    while (report.limitReached)
+      report = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    expect(await left()).toBe(1);
   });
 });
 
