@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import {
   type DeliveryOutcome,
@@ -138,15 +138,17 @@ export async function enableEndpoint(db: Database, workspaceId: string, id: stri
 /**
  * Disables an enabled endpoint; whether this call did it. A batch's messages are delivered side
  * by side, so several can find the endpoint failing at once: only the one whose update changed
- * the row tells the owner. In the same batch, the endpoint's attempts still logged "retrying"
- * become "failed" (their retries will be acked without delivery), except for events that did
- * arrive in the end.
+ * the row tells the owner. In the same batch, the endpoint's attempts since `retryingSince` still
+ * logged "retrying" become "failed" (their retries will be acked without delivery), except for
+ * events that did arrive in the end. Both read only that stretch of the (endpoint_id, created_at)
+ * index, not the endpoint's whole log.
  */
 export async function disableEndpoint(
   db: Database,
   id: string,
   reason: string,
   now: Date,
+  retryingSince: Date,
 ): Promise<boolean> {
   const [disabled] = await db.batch([
     db
@@ -160,6 +162,7 @@ export async function disableEndpoint(
       .where(
         and(
           eq(webhookDeliveries.endpointId, id),
+          gte(webhookDeliveries.createdAt, retryingSince),
           eq(webhookDeliveries.outcome, "retrying"),
           notInArray(
             webhookDeliveries.eventId,
@@ -169,6 +172,7 @@ export async function disableEndpoint(
               .where(
                 and(
                   eq(webhookDeliveries.endpointId, id),
+                  gte(webhookDeliveries.createdAt, retryingSince),
                   eq(webhookDeliveries.outcome, "delivered"),
                 ),
               ),

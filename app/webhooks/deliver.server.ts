@@ -21,6 +21,7 @@ import {
   firstBytes,
   MAX_ATTEMPTS,
   RESPONSE_LOG_BYTES,
+  RETRYING_WINDOW_MS,
   retryDelay,
   shouldWarn,
 } from "./events";
@@ -185,7 +186,9 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
   if (disabledBecause) {
     await logDelivery(db, { ...attempt, outcome: "disabled" });
     // Several messages of a batch can get here at once: one disables, and one e-mail goes.
-    if (await disableEndpoint(db, endpoint.id, disabledBecause, new Date())) {
+    const now = new Date();
+    const retryingSince = new Date(now.getTime() - RETRYING_WINDOW_MS);
+    if (await disableEndpoint(db, endpoint.id, disabledBecause, now, retryingSince)) {
       log("warn", "webhook_endpoint_disabled", { endpointId: endpoint.id, failures });
       await tellOwner(db, endpoint, failures, disabledBecause);
     }

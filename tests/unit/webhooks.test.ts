@@ -6,6 +6,7 @@ import {
   firstBytes,
   MAX_ATTEMPTS,
   RETRY_DELAYS_S,
+  RETRYING_WINDOW_MS,
   retryDelay,
   shouldWarn,
 } from "../../app/webhooks/events";
@@ -180,6 +181,8 @@ describe("retries and failures", () => {
       null,
     ]);
     expect(MAX_ATTEMPTS).toBe(8);
+    // Disabling an endpoint looks back over twice the schedule (27 h 35 min) for "retrying" rows.
+    expect(RETRYING_WINDOW_MS).toBe(2 * (27 * 3600 + 35 * 60 + 5) * 1000);
     expect(retryScheduleWords()).toBe("5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h");
     const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
     // The webhook queue's consumer, locally, in staging and in production (and no other queue).

@@ -621,6 +621,15 @@ describe("delivery failures", () => {
         )
         .run();
     }
+    // An attempt of 4 days ago is past every retry: the dead letter has had it, and the
+    // disabling does not read that far back.
+    const ancient = message(id);
+    await env.DB.prepare(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+       VALUES (?, ?, 'qr_code.created', ?, 8, 'retrying', 500, ?)`,
+    )
+      .bind(id, ancient.eventId, ancient.payload, Date.now() - 4 * 24 * 60 * 60 * 1000)
+      .run();
     await env.DB.prepare("UPDATE webhook_endpoints SET consecutive_failures = 19 WHERE id = ?")
       .bind(id)
       .run();
@@ -643,6 +652,7 @@ describe("delivery failures", () => {
       ).results.map((row) => row.outcome);
     expect(await outcomes(waiting.eventId)).toEqual(["failed"]);
     expect(await outcomes(arrived.eventId)).toEqual(["retrying", "delivered"]);
+    expect(await outcomes(ancient.eventId)).toEqual(["retrying"]);
     const text = await pageText(TAB, ada.cookie);
     expect(text).toContain("Disabled: Its last 20 deliveries in a row failed.");
     expect(text).toContain("attempt 1 · Failed · 500");
