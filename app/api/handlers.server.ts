@@ -54,6 +54,8 @@ export interface ApiContext {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
+  /** Work that may finish after the answer (the request's waitUntil). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 type Handler = (ctx: ApiContext) => Promise<Response>;
@@ -338,11 +340,14 @@ export const HANDLERS: Record<OperationId, Handler> = {
       ipHash: await hashedClientAddress(ctx.request),
       userAgent: ctx.request.headers.get("User-Agent"),
     });
-    await emitWebhookEvent(ctx.db, code.workspaceId, "qr_code.downloaded", {
-      id: code.id,
-      title: code.title,
-      format,
-    });
+    // Queued after the answer: the image does not wait for the workspace's endpoints.
+    await emitWebhookEvent(
+      ctx.db,
+      code.workspaceId,
+      "qr_code.downloaded",
+      { id: code.id, title: code.title, format },
+      { waitUntil: ctx.waitUntil },
+    );
     return imageResponse(body, format, {
       "Content-Disposition": `inline; filename="${image.fileName}"`,
       ETag: image.etag,

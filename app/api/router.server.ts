@@ -140,7 +140,16 @@ async function handle(
   let body: Record<string, unknown> = {};
   let raw: ArrayBuffer | null = null;
   if (operation.body) ({ raw, body } = await readBody(request, operation));
-  const ctx: ApiContext = { request, origin: url.origin, db, caller, params, query, body };
+  const ctx: ApiContext = {
+    request,
+    origin: url.origin,
+    db,
+    caller,
+    params,
+    query,
+    body,
+    waitUntil,
+  };
   const run = () => HANDLERS[operation.id as keyof typeof HANDLERS](ctx);
 
   const idempotencyKey = request.headers.get("Idempotency-Key");

@@ -15,6 +15,7 @@ import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_EVENTS } from "../webhooks/events";
 import {
   addEndpoint,
+  isEndpointId,
   removeEndpoint,
   resendDelivery,
   rotateSecret,
@@ -116,11 +117,17 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
   const stale = staleWorkspaceRefusal(ctx, INTEGRATIONS_TAB);
   if (stale) return stale;
   const workspaceId = ctx.membership.workspace.id;
-  const endpointId = String(ctx.form.get("endpoint") ?? "");
   const done = (title: string, description: string) =>
     redirectWithToast(ctx.request, INTEGRATIONS_TAB, { title, description, variant: "success" });
   const refuse = (outcome: { status: number; message: string }) =>
     data<IntegrationsTabAction>({ integrationError: outcome.message }, { status: outcome.status });
+  // Every intent but "add-endpoint" names an endpoint: a field that cannot be one is refused
+  // here, before it reaches D1.
+  const endpointField = ctx.form.get("endpoint");
+  if (intent !== "add-endpoint" && !isEndpointId(endpointField)) {
+    return refuse({ status: 404, message: "There is no such endpoint." });
+  }
+  const endpointId = String(endpointField ?? "");
 
   switch (intent) {
     case "add-endpoint": {
@@ -177,12 +184,14 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
       );
     }
     case "resend-delivery": {
-      const resent = await resendDelivery(
-        ctx.db,
-        workspaceId,
-        endpointId,
-        Number(ctx.form.get("delivery") ?? 0),
-      );
+      // A log row's id: digits only, so "1e400" (Infinity), "0x1f" or "" never reach D1 as
+      // NaN or Infinity.
+      const field = String(ctx.form.get("delivery") ?? "");
+      const deliveryId = /^[1-9]\d{0,15}$/.test(field) ? Number(field) : NaN;
+      if (!Number.isSafeInteger(deliveryId)) {
+        return refuse({ status: 400, message: "Choose a delivery from the endpoint's log." });
+      }
+      const resent = await resendDelivery(ctx.db, workspaceId, endpointId, deliveryId);
       if (!resent.ok) return refuse(resent);
       return done("Event sent again", `The event is on its way to ${resent.url} once more.`);
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import {
   type DeliveryOutcome,
@@ -135,11 +135,52 @@ export async function enableEndpoint(db: Database, workspaceId: string, id: stri
   return enabled[0] ?? null;
 }
 
-export async function disableEndpoint(db: Database, id: string, reason: string, now: Date) {
-  await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, disabledAt: now })
-    .where(eq(webhookEndpoints.id, id));
+/**
+ * Disables an enabled endpoint; whether this call did it. A batch's messages are delivered side
+ * by side, so several can find the endpoint failing at once: only the one whose update changed
+ * the row tells the owner. In the same batch, the endpoint's attempts since `retryingSince` still
+ * logged "retrying" become "failed" (their retries will be acked without delivery), except for
+ * events that did arrive in the end. Both read only that stretch of the (endpoint_id, created_at)
+ * index, not the endpoint's whole log.
+ */
+export async function disableEndpoint(
+  db: Database,
+  id: string,
+  reason: string,
+  now: Date,
+  retryingSince: Date,
+): Promise<boolean> {
+  const [disabled] = await db.batch([
+    db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: reason, disabledAt: now })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
+      .returning({ id: webhookEndpoints.id }),
+    db
+      .update(webhookDeliveries)
+      .set({ outcome: "failed" })
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, id),
+          gte(webhookDeliveries.createdAt, retryingSince),
+          eq(webhookDeliveries.outcome, "retrying"),
+          notInArray(
+            webhookDeliveries.eventId,
+            db
+              .select({ eventId: webhookDeliveries.eventId })
+              .from(webhookDeliveries)
+              .where(
+                and(
+                  eq(webhookDeliveries.endpointId, id),
+                  gte(webhookDeliveries.createdAt, retryingSince),
+                  eq(webhookDeliveries.outcome, "delivered"),
+                ),
+              ),
+          ),
+        ),
+      ),
+  ]);
+  return disabled.length === 1;
 }
 
 export async function resetFailures(db: Database, id: string) {
@@ -190,34 +231,35 @@ export async function markEventFailed(db: Database, endpointId: string, eventId:
     );
 }
 
-/** The latest `perEndpoint` attempts of each of the endpoints, newest first. */
+/**
+ * The latest `perEndpoint` attempts of each of the endpoints (a workspace has at most 10), newest
+ * first: one small query per endpoint, sent together, each read backwards from the
+ * (endpoint_id, created_at) index and stopped after `perEndpoint` rows, however long the log is.
+ */
 export async function recentDeliveries(db: Database, endpointIds: string[], perEndpoint = 20) {
-  if (endpointIds.length === 0) return [];
-  const ranked = db
-    .select({
-      id: webhookDeliveries.id,
-      endpointId: webhookDeliveries.endpointId,
-      eventId: webhookDeliveries.eventId,
-      eventType: webhookDeliveries.eventType,
-      attempt: webhookDeliveries.attempt,
-      outcome: webhookDeliveries.outcome,
-      statusCode: webhookDeliveries.statusCode,
-      error: webhookDeliveries.error,
-      durationMs: webhookDeliveries.durationMs,
-      response: webhookDeliveries.response,
-      createdAt: webhookDeliveries.createdAt,
-      rank: sql<number>`ROW_NUMBER() OVER (PARTITION BY ${webhookDeliveries.endpointId} ORDER BY ${webhookDeliveries.id} DESC)`.as(
-        "rank",
-      ),
-    })
-    .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.endpointId, endpointIds))
-    .as("ranked");
-  return db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${perEndpoint}`)
-    .orderBy(desc(ranked.id));
+  const queries = endpointIds.map((endpointId) =>
+    db
+      .select({
+        id: webhookDeliveries.id,
+        endpointId: webhookDeliveries.endpointId,
+        eventId: webhookDeliveries.eventId,
+        eventType: webhookDeliveries.eventType,
+        attempt: webhookDeliveries.attempt,
+        outcome: webhookDeliveries.outcome,
+        statusCode: webhookDeliveries.statusCode,
+        error: webhookDeliveries.error,
+        durationMs: webhookDeliveries.durationMs,
+        response: webhookDeliveries.response,
+        createdAt: webhookDeliveries.createdAt,
+      })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpointId))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(perEndpoint),
+  );
+  const [first, ...rest] = queries;
+  if (!first) return [];
+  return (await db.batch([first, ...rest])).flat();
 }
 
 /** A logged delivery of the workspace's endpoint `endpointId`, to send again. */
@@ -245,12 +287,19 @@ export async function findDelivery(
   return found ?? null;
 }
 
-/** The nightly clean-up: attempts older than `before`. */
-export async function deleteDeliveriesBefore(db: Database, before: Date): Promise<number> {
-  const result = await db
-    .delete(webhookDeliveries)
+/** The nightly clean-up: at most `limit` of the attempts older than `before` (the oldest). */
+export async function deleteDeliveriesBefore(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const old = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
     .where(lt(webhookDeliveries.createdAt, before))
-    .run();
+    .orderBy(webhookDeliveries.createdAt)
+    .limit(limit);
+  const result = await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, old)).run();
   return result.meta.changes;
 }
 

@@ -6,6 +6,7 @@ import { findViewableCode, recordDownload, savedContent } from "../models/qr-cod
 import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
 import { hashedClientAddress } from "../security/client.server";
+import { requestInfoContext } from "../request-context";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
@@ -60,11 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ipHash: await hashedClientAddress(request),
     userAgent: request.headers.get("User-Agent"),
   });
-  await emitWebhookEvent(db, code.workspaceId, "qr_code.downloaded", {
-    id: code.id,
-    title: code.title,
-    format,
-  });
+  // The event is queued after the answer: the image does not wait for the workspace's endpoints.
+  await emitWebhookEvent(
+    db,
+    code.workspaceId,
+    "qr_code.downloaded",
+    { id: code.id, title: code.title, format },
+    { waitUntil: context.get(requestInfoContext).waitUntil },
+  );
   return new Response(body, {
     headers: {
       "Content-Type": image.contentType,

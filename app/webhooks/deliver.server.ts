@@ -21,6 +21,7 @@ import {
   firstBytes,
   MAX_ATTEMPTS,
   RESPONSE_LOG_BYTES,
+  RETRYING_WINDOW_MS,
   retryDelay,
   shouldWarn,
 } from "./events";
@@ -149,7 +150,13 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
   const found = await endpointById(db, event.endpointId);
   // Deleted or disabled since the event was queued: nothing to deliver. A workspace no longer on
   // a plan with webhooks keeps its endpoints, which get events again after an upgrade.
-  if (!found || !found.endpoint.enabled) return message.ack();
+  if (!found) return message.ack();
+  if (!found.endpoint.enabled) {
+    // A retry that reaches a disabled endpoint ends here: its logged attempts say so (one may
+    // have been logged "retrying" just after the endpoint was disabled).
+    if (message.attempts > 1) await markEventFailed(db, found.endpoint.id, event.eventId);
+    return message.ack();
+  }
   if (PLANS[effectivePlan(found.owner, new Date())].capabilities.webhookEndpointLimit === 0) {
     return message.ack();
   }
@@ -178,9 +185,13 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
         : null;
   if (disabledBecause) {
     await logDelivery(db, { ...attempt, outcome: "disabled" });
-    await disableEndpoint(db, endpoint.id, disabledBecause, new Date());
-    log("warn", "webhook_endpoint_disabled", { endpointId: endpoint.id, failures });
-    await tellOwner(db, endpoint, failures, disabledBecause);
+    // Several messages of a batch can get here at once: one disables, and one e-mail goes.
+    const now = new Date();
+    const retryingSince = new Date(now.getTime() - RETRYING_WINDOW_MS);
+    if (await disableEndpoint(db, endpoint.id, disabledBecause, now, retryingSince)) {
+      log("warn", "webhook_endpoint_disabled", { endpointId: endpoint.id, failures });
+      await tellOwner(db, endpoint, failures, disabledBecause);
+    }
     return message.ack();
   }
   await logDelivery(db, { ...attempt, outcome: "retrying" });

@@ -64,7 +64,7 @@ export async function addEndpoint(
     return { ok: false, status: 400, field: "events", message: "Choose events from the list." };
   }
   const endpoint = {
-    id: `we_${crypto.randomUUID().replaceAll("-", "")}`,
+    id: `we_${crypto.randomUUID().replaceAll("-", "")}`, // the shape isEndpointId() knows
     workspaceId: input.workspaceId,
     url: checked.url,
     events,
@@ -87,6 +87,11 @@ export async function addEndpoint(
     details: { name: endpoint.url },
   });
   return { ok: true, id: endpoint.id, url: endpoint.url, events, secret: endpoint.secret };
+}
+
+/** Whether `value` has the shape of an endpoint id ("we_" and 32 hex digits), before asking D1. */
+export function isEndpointId(value: unknown): value is string {
+  return typeof value === "string" && /^we_[0-9a-f]{32}$/.test(value);
 }
 
 const MISSING = {

@@ -40,6 +40,11 @@ export function isWebhookEvent(value: unknown): value is WebhookEventType {
  */
 export const RETRY_DELAYS_S = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
+/**
+ * How far back an attempt logged "retrying" may still have a retry on the way: twice the whole
+ * schedule (about 55 hours), for queues that run late. Older ones went to the dead letter.
+ */
+export const RETRYING_WINDOW_MS = 2 * RETRY_DELAYS_S.reduce((sum, delay) => sum + delay, 0) * 1000;
 
 /** The delay before retrying after failed attempt `attempt` (1-based); null after the last. */
 export function retryDelay(attempt: number): number | null {

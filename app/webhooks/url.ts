@@ -81,7 +81,17 @@ function privateV6(groups: number[]): boolean {
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return privateV4(embeddedV4);
   }
+  // IPv4-translated (::ffff:0:a.b.c.d, SIIT): judged by the IPv4 address too.
+  if (groups.slice(0, 4).every((group) => group === 0) && groups[4] === 0xffff && groups[5] === 0) {
+    return privateV4(embeddedV4);
+  }
+  // Local-use NAT64 (64:ff9b:1::/48) translates into whatever network the operator chose, and
+  // Teredo (2001:0::/32) tunnels to an IPv4 address hidden in its bits: neither can be judged.
+  if (a === 0x64 && b === 0xff9b && groups[2] === 1) return true;
+  if (a === 0x2001 && b === 0x0000) return true;
   if (a === 0x64 && b === 0xff9b) return privateV4(embeddedV4);
+  // 6to4 (2002:a.b.c.d::/48) reaches the IPv4 address in its second and third groups.
+  if (a === 0x2002) return privateV4(((groups[1]! << 16) | groups[2]!) >>> 0);
   if (groups.slice(0, 6).every((group) => group === 0)) return true; // IPv4-compatible, deprecated
   if ((a & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
   if ((a & 0xffc0) === 0xfe80) return true; // link-local fe80::/10
@@ -93,12 +103,15 @@ function privateV6(groups: number[]): boolean {
 
 /** Whether `hostname` (as the URL parser writes it) leads somewhere no webhook may go. */
 function refusedHost(hostname: string, appHostname: string | null): string | null {
-  const host = hostname.replace(/\.$/, "").toLowerCase();
+  // Every trailing dot goes ("localhost.." is localhost to a resolver), and a name with an empty
+  // label ("a..b", ".a") is no name a public address could have.
+  const host = hostname.toLowerCase().replace(/\.+$/, "");
   const internal = "Webhooks can only go to public addresses on the internet.";
   if (host.startsWith("[")) {
     const groups = parseV6(host.slice(1, -1));
     return groups === null || privateV6(groups) ? internal : null;
   }
+  if (host.split(".").includes("")) return internal;
   const v4 = parseV4(host);
   if (v4 !== null) return privateV4(v4) ? internal : null;
   if (REFUSED_NAMES.includes(host) || REFUSED_SUFFIXES.some((suffix) => host.endsWith(suffix))) {

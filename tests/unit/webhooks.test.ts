@@ -6,6 +6,7 @@ import {
   firstBytes,
   MAX_ATTEMPTS,
   RETRY_DELAYS_S,
+  RETRYING_WINDOW_MS,
   retryDelay,
   shouldWarn,
 } from "../../app/webhooks/events";
@@ -30,6 +31,19 @@ describe("which addresses webhooks may go to", () => {
     expect(checkWebhookUrl("https://example.com:443/hook", PRODUCTION).ok).toBe(true);
     expect(checkWebhookUrl("https://93.184.215.14/hook", PRODUCTION).ok).toBe(true);
     expect(checkWebhookUrl("https://[2606:4700::1111]/hook", PRODUCTION).ok).toBe(true);
+    expect(checkWebhookUrl("https://example.com./hook", PRODUCTION).ok).toBe(true);
+  });
+
+  it("judges IPv6 addresses that carry a public IPv4 address by it", () => {
+    for (const url of [
+      "https://[2002:5db8:d70e::1]/hook", // 6to4 of 93.184.215.14
+      "https://[::ffff:0:5db8:d70e]/hook", // IPv4-translated 93.184.215.14
+      "https://[::ffff:93.184.215.14]/hook",
+      "https://[64:ff9b::93.184.215.14]/hook",
+      "https://[2001:4860:4860::8888]/hook", // 2001:4860::, not Teredo's 2001:0::
+    ]) {
+      expect(checkWebhookUrl(url, PRODUCTION).ok, url).toBe(true);
+    }
   });
 
   it.each([
@@ -44,6 +58,13 @@ describe("which addresses webhooks may go to", () => {
     ["https://metadata.google.internal/computeMetadata/v1/", "public addresses"],
     ["https://intranet/hook", "public addresses"],
     ["https://localhost./hook", "public addresses"],
+    ["https://localhost../hook", "public addresses"],
+    ["https://metadata.google.internal../computeMetadata/v1/", "public addresses"],
+    ["https://foo.local../hook", "public addresses"],
+    ["https://foo..example.com/hook", "public addresses"],
+    ["https://.example.com/hook", "public addresses"],
+    ["https://qr.example.com../hook", "this service itself"],
+    ["https://api.qr.example.com.../hook", "this service itself"],
     ["https://127.0.0.1/hook", "public addresses"],
     ["https://127.1/hook", "public addresses"],
     ["https://2130706433/hook", "public addresses"],
@@ -62,6 +83,13 @@ describe("which addresses webhooks may go to", () => {
     ["https://[::ffff:127.0.0.1]/hook", "public addresses"],
     ["https://[::ffff:169.254.169.254]/hook", "public addresses"],
     ["https://[64:ff9b::10.0.0.1]/hook", "public addresses"],
+    ["https://[2002:a9fe:a9fe::]/hook", "public addresses"], // 6to4 of 169.254.169.254
+    ["https://[2002:7f00:1::1]/hook", "public addresses"], // 6to4 of 127.0.0.1
+    ["https://[2002:0a00:0001:1::]/hook", "public addresses"], // 6to4 of 10.0.0.1
+    ["https://[::ffff:0:7f00:1]/hook", "public addresses"], // IPv4-translated 127.0.0.1
+    ["https://[::ffff:0:169.254.169.254]/hook", "public addresses"],
+    ["https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook", "public addresses"], // Teredo
+    ["https://[64:ff9b:1::5db8:d70e]/hook", "public addresses"], // local-use NAT64
     ["https://[fc00::1]/hook", "public addresses"],
     ["https://[fd12:3456::1]/hook", "public addresses"],
     ["https://[fe80::1]/hook", "public addresses"],
@@ -153,6 +181,8 @@ describe("retries and failures", () => {
       null,
     ]);
     expect(MAX_ATTEMPTS).toBe(8);
+    // Disabling an endpoint looks back over twice the schedule (27 h 35 min) for "retrying" rows.
+    expect(RETRYING_WINDOW_MS).toBe(2 * (27 * 3600 + 35 * 60 + 5) * 1000);
     expect(retryScheduleWords()).toBe("5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h");
     const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
     // The webhook queue's consumer, locally, in staging and in production (and no other queue).

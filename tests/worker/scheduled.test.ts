@@ -435,7 +435,7 @@ describe("the nightly cron as a whole", () => {
       { job: "audit-retention", ok: true, deleted: 0, limitReached: false },
       { job: "idempotency-keys", ok: true, deleted: 0 },
       { job: "bulk-sweep", ok: true, expiredJobs: 0, orphanFolders: 0, deletedFiles: 0 },
-      { job: "webhook-deliveries", ok: true, deliveries: 0 },
+      { job: "webhook-deliveries", ok: true, deliveries: 0, limitReached: false },
     ]);
   });
 

@@ -2,17 +2,20 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
+import { createDatabase } from "../../app/db/client.server";
+import { recentDeliveries } from "../../app/models/webhooks.server";
+import { purgeOldDeliveries } from "../../app/webhooks/cleanup.server";
 import type { WebhookMessage } from "../../app/webhooks/emit.server";
 import { deliverWebhookBatch, recordDeadWebhooks } from "../../app/webhooks/deliver.server";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import type { ReceivedDelivery } from "../fakes/webhook-receiver";
 import { textOf } from "../support/html";
-import { call, makeKey } from "./api-client";
+import { api, call, makeKey } from "./api-client";
 import { newPerson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { saveTracked } from "./domains";
 import { landOn, pageText, postForm } from "./forms";
-import { latestMail, linkFrom } from "./mail";
+import { latestMail, linkFrom, outbox } from "./mail";
 import { cookieFrom } from "./accounts";
 
 // Outgoing webhooks (issue #19) as a customer meets them: endpoints added on the Integrations tab
@@ -205,6 +208,40 @@ describe("the Integrations tab", () => {
     expect(verified(added.secret!, again!).type).toBe("webhook.test");
   });
 
+  it("refuses a delivery or endpoint field that is no id with a 400 or 404, never a 5xx", async () => {
+    const ada = await person();
+    const path = hookPath();
+    await addEndpoint(ada, `${RECEIVER}${path}`);
+    const id = await endpointIdOf(`${RECEIVER}${path}`);
+    for (const delivery of ["abc", "1e400", "Infinity", "-1", "0", "1.5", "9007199254740993", ""]) {
+      const response = await tabPost(ada, { intent: "resend-delivery", endpoint: id, delivery });
+      expect(response.status, delivery).toBe(400);
+      expect(textOf(await response.text()), delivery).toContain(
+        "Choose a delivery from the endpoint's log.",
+      );
+    }
+    // A well-formed id of no logged delivery is not found.
+    const unknown = await tabPost(ada, {
+      intent: "resend-delivery",
+      endpoint: id,
+      delivery: "123456789",
+    });
+    expect(unknown.status).toBe(404);
+    for (const intent of [
+      "resend-delivery",
+      "test-endpoint",
+      "enable-endpoint",
+      "remove-endpoint",
+    ]) {
+      for (const endpoint of ["", "nope", `${id}x`, "we_" + "0".repeat(32)]) {
+        const response = await tabPost(ada, { intent, endpoint, delivery: "1" });
+        expect(response.status, `${intent} ${endpoint}`).toBe(404);
+        expect(textOf(await response.text())).toContain("There is no such endpoint");
+      }
+    }
+    expect(await deliveriesTo(path)).toEqual([]);
+  });
+
   it("signs with both secrets for 24 hours after a rotation", async () => {
     const ada = await person();
     const path = hookPath();
@@ -394,6 +431,56 @@ describe("downloads and batches", () => {
   });
 });
 
+describe("downloads do not wait for webhooks", () => {
+  it("the site's and the API's downloads answer while qr_code.downloaded is still being queued", async () => {
+    const ada = await person();
+    const path = hookPath();
+    const { secret } = await addEndpoint(ada, `${RECEIVER}${path}`, ["qr_code.downloaded"]);
+    const key = await makeKey({ id: ada.id, email: ada.email, cookies: ada.cookie });
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "url",
+      data: { url: "https://example.com/fast" },
+      title: "Fast",
+    });
+    const id = created.json.id as number;
+
+    // The webhook queue holds every send until released: a download that waited for it would
+    // not answer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const queue = env.WEBHOOK_QUEUE;
+    const sendBatch = queue.sendBatch.bind(queue);
+    const spy = vi.spyOn(queue, "sendBatch").mockImplementation(async (...args) => {
+      await held;
+      return sendBatch(...args);
+    });
+    const answered = (response: Promise<Response>) =>
+      Promise.race([
+        response.then((answer) => answer.status),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3000)),
+      ]);
+    try {
+      expect(
+        await answered(
+          appFetch(`/api/qr-codes/${id}/download?format=png`, { headers: { Cookie: ada.cookie } }),
+        ),
+      ).toBe(200);
+      expect(await answered(api(key, "GET", `/qr-codes/${id}/image?format=png`))).toBe(200);
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2), WAIT);
+    } finally {
+      release();
+    }
+    await vi.waitFor(async () => expect(await deliveriesTo(path)).toHaveLength(2), WAIT);
+    spy.mockRestore();
+    for (const delivery of await deliveriesTo(path)) {
+      expect(verified(secret!, delivery)).toMatchObject({
+        type: "qr_code.downloaded",
+        data: { id, title: "Fast", format: "png" },
+      });
+    }
+  });
+});
+
 describe("members", () => {
   it("an accepted invitation arrives as member.joined; an editor sees the role table's refusal", async () => {
     const ada = await person();
@@ -505,6 +592,85 @@ describe("delivery failures", () => {
     expect((await deliveriesTo(path)).length).toBe(before + 1);
   });
 
+  it("disabled by several messages of one batch at once: one e-mail, and no attempt left saying it is retrying", async () => {
+    const ada = await person();
+    const path = hookPath("fail");
+    await addEndpoint(ada, `${RECEIVER}${path}`);
+    const id = await endpointIdOf(`${RECEIVER}${path}`);
+    // An event whose first attempt failed, waiting for its retry.
+    const waiting = message(id);
+    expect((await consume([waiting])).retryMessages).toHaveLength(1);
+    // An event that failed once and then arrived: its attempts stay as they were.
+    const arrived = message(id);
+    for (const [attempt, outcome] of [
+      [1, "retrying"],
+      [2, "delivered"],
+    ] as const) {
+      await env.DB.prepare(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+         VALUES (?, ?, 'qr_code.created', ?, ?, ?, ?, ?)`,
+      )
+        .bind(
+          id,
+          arrived.eventId,
+          arrived.payload,
+          attempt,
+          outcome,
+          attempt === 1 ? 500 : 200,
+          Date.now(),
+        )
+        .run();
+    }
+    // An attempt of 4 days ago is past every retry: the dead letter has had it, and the
+    // disabling does not read that far back.
+    const ancient = message(id);
+    await env.DB.prepare(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+       VALUES (?, ?, 'qr_code.created', ?, 8, 'retrying', 500, ?)`,
+    )
+      .bind(id, ancient.eventId, ancient.payload, Date.now() - 4 * 24 * 60 * 60 * 1000)
+      .run();
+    await env.DB.prepare("UPDATE webhook_endpoints SET consecutive_failures = 19 WHERE id = ?")
+      .bind(id)
+      .run();
+    const mailsBefore = (await outbox()).filter((mail) => mail.to === ada.email).length;
+
+    // Nine messages at once, each finding 20 or more failures in a row.
+    const batch = await consume(Array.from({ length: 9 }, () => message(id)));
+    expect(batch.explicitAcks).toHaveLength(9);
+    const mails = (await outbox()).filter((mail) => mail.to === ada.email);
+    expect(mails.length - mailsBefore).toBe(1);
+    expect(mails[0]!.subject).toMatch(/was disabled$/);
+
+    const outcomes = async (eventId: string) =>
+      (
+        await env.DB.prepare(
+          "SELECT outcome FROM webhook_deliveries WHERE event_id = ? ORDER BY attempt",
+        )
+          .bind(eventId)
+          .all<{ outcome: string }>()
+      ).results.map((row) => row.outcome);
+    expect(await outcomes(waiting.eventId)).toEqual(["failed"]);
+    expect(await outcomes(arrived.eventId)).toEqual(["retrying", "delivered"]);
+    expect(await outcomes(ancient.eventId)).toEqual(["retrying"]);
+    const text = await pageText(TAB, ada.cookie);
+    expect(text).toContain("Disabled: Its last 20 deliveries in a row failed.");
+    expect(text).toContain("attempt 1 · Failed · 500");
+
+    // A retry logged "retrying" just after the endpoint was disabled is acked and marked failed.
+    const late = message(id);
+    await env.DB.prepare(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+       VALUES (?, ?, 'qr_code.created', ?, 1, 'retrying', 500, ?)`,
+    )
+      .bind(id, late.eventId, late.payload, Date.now())
+      .run();
+    const before = (await deliveriesTo(path)).length;
+    expect((await consume([late], 2)).explicitAcks).toHaveLength(1);
+    expect((await deliveriesTo(path)).length).toBe(before);
+    expect(await outcomes(late.eventId)).toEqual(["failed"]);
+  });
+
   it("disables an endpoint that answers 410 Gone at once, and treats a redirect as a failure", async () => {
     const ada = await person();
     const gone = hookPath("gone");
@@ -534,6 +700,91 @@ describe("delivery failures", () => {
     const text = await pageText(TAB, ada.cookie);
     expect(text).toContain("Its endpoints are kept, and get events again after an upgrade.");
     expect(text).toContain(`${RECEIVER}${path}`);
+  });
+});
+
+describe("the delivery log", () => {
+  async function logRows(endpointId: string, count: number, at: (n: number) => number) {
+    const statements = Array.from({ length: count }, (_, n) =>
+      env.DB.prepare(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, attempt, outcome, status_code, created_at)
+         VALUES (?, ?, 'qr_code.created', '{}', 1, 'delivered', 200, ?)`,
+      ).bind(endpointId, `msg_log_${n}`, at(n)),
+    );
+    await env.DB.batch(statements);
+  }
+
+  it("the tab reads each endpoint's latest 20 attempts from its index, however long the log is", async () => {
+    const ada = await person();
+    const many = `${RECEIVER}${hookPath()}`;
+    const few = `${RECEIVER}${hookPath()}`;
+    await addEndpoint(ada, many);
+    await addEndpoint(ada, few);
+    const start = Date.now() - 60 * 60 * 1000;
+    await logRows(await endpointIdOf(many), 30, (n) => start + n * 1000);
+    await logRows(await endpointIdOf(few), 2, (n) => start + n * 1000);
+
+    // What the tab asks D1, statement by statement.
+    const asked: string[] = [];
+    const recording = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "prepare") {
+          return (query: string) => {
+            asked.push(query);
+            return target.prepare(query);
+          };
+        }
+        const value = Reflect.get(target, name) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const manyId = await endpointIdOf(many);
+    const rows = await recentDeliveries(createDatabase(recording), [
+      manyId,
+      await endpointIdOf(few),
+    ]);
+    const latest = rows.filter((row) => row.endpointId === manyId);
+    expect(latest.map((row) => row.eventId)).toEqual(
+      Array.from({ length: 20 }, (_, n) => `msg_log_${29 - n}`),
+    );
+    expect(rows).toHaveLength(22);
+    expect(asked).toHaveLength(2);
+    for (const query of asked) {
+      const holes = query.split("?").length - 1;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...Array.from({ length: holes }, () => "x"))
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail).join(" | ");
+      expect(details).toContain("USING INDEX webhook_deliveries_by_endpoint (endpoint_id=?)");
+      // No window over every attempt, no sort of them all.
+      expect(details).not.toMatch(/TEMP B-TREE|CO-ROUTINE|SCAN webhook_deliveries/);
+    }
+    const text = await pageText(TAB, ada.cookie);
+    expect(text).toContain("qr_code.created · attempt 1 · Delivered · 200");
+  });
+
+  it("the nightly clean-up deletes attempts past 30 days in bounded chunks, up to a limit per run", async () => {
+    const ada = await person();
+    const url = `${RECEIVER}${hookPath()}`;
+    await addEndpoint(ada, url);
+    const id = await endpointIdOf(url);
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    await logRows(id, 7, (n) => now - (40 + n) * day);
+    await logRows(id, 1, () => now - 29 * day);
+    const db = createDatabase();
+    const left = async () =>
+      await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?")
+        .bind(id)
+        .first<number>("n");
+    const first = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    expect(first).toMatchObject({ deliveries: 5, limitReached: true });
+    expect(await left()).toBe(3);
+    // Other tests' old attempts may be deleted too: run until this endpoint's are gone.
+    let report = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    while (report.limitReached)
+      report = await purgeOldDeliveries(db, new Date(now), { chunk: 2, limit: 5 });
+    expect(await left()).toBe(1);
   });
 });
 
