@@ -77,11 +77,12 @@ export async function liveLink(
   }
   const link = await findTrackedLink(createDatabase(env.DB), slug);
   if (!link || link.codeId === null || link.ownerId === null) return null;
+  const readAt = new Date(now);
   const live: LiveLink = {
     targetUrl: link.targetUrl,
     codeId: link.codeId,
-    counted: link.owner !== null && countsScans(effectivePlan(link.owner, new Date())),
-    next: pendingChange(link, new Date()),
+    counted: link.owner !== null && countsScans(effectivePlan(link.owner, readAt)),
+    next: pendingChange(link, readAt),
   };
   remember(key, live, now);
   waitUntil(
