@@ -109,12 +109,13 @@ export async function resendEmailChange(
 }
 
 /** Why a confirmation link does not work; `taken`: the address found another owner meanwhile. */
-export type LinkProblem = "invalid" | "used" | "expired" | "taken";
+export type LinkProblem = "invalid" | "used" | "expired" | "withdrawn" | "taken";
 
 export const LINK_STATUS: Record<LinkProblem, 400 | 409 | 410> = {
   invalid: 400,
   used: 410,
   expired: 410,
+  withdrawn: 410,
   taken: 409,
 };
 
