@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
+import { withdrawTokens } from "./account-tokens.server";
 import { hasActiveSubscriptionSql } from "./effective-plan.server";
 import { recordPlanChange } from "../workspaces/audit.server";
 import { personalWorkspaceStatements } from "./workspaces.server";
@@ -132,42 +133,63 @@ export interface ProviderProfile {
   profileImageUrl: string | null;
 }
 
+/** Who a provider sign-in is, and whether it took back an account that never proved its address. */
+export interface ProviderSignIn {
+  user: UserRecord;
+  /** The account's earlier ways in (an unproven password) were removed: see below. */
+  reclaimed: boolean;
+}
+
 /**
  * The user behind a provider account: the one already linked to it; else, when the provider has
  * verified the address, the account with that address (now linked); else a new account. An
  * unverified address never takes over an existing account.
+ *
+ * Linking to an account whose address was never confirmed closes a pre-hijacking (issue #27
+ * item 10): whoever registered it first may not own the address, so the provider's proof wins.
+ * Its password and every other way in are removed, every session and one-time link of it ends,
+ * and the address counts as verified. The owner can set a password again from /account.
  */
 export async function userForProviderProfile(
   db: Database,
   profile: ProviderProfile,
-): Promise<UserRecord> {
+  now = new Date(),
+): Promise<ProviderSignIn> {
   const linked = await findUserByIdentity(db, profile.provider, profile.providerId);
-  if (linked) return linked;
+  if (linked) return { user: linked, reclaimed: false };
   const existing = await findUserByEmail(db, profile.email);
   if (existing) {
     if (!profile.emailVerified) throw new EmailTakenError();
+    const reclaimed = !existing.emailVerified;
     await db.batch([
+      db
+        .update(users)
+        .set({
+          emailVerified: true,
+          profileImageUrl: existing.profileImageUrl ?? profile.profileImageUrl,
+          updatedAt: now,
+          ...(reclaimed ? { passwordHash: null, sessionsRevokedAt: now } : {}),
+        })
+        .where(eq(users.id, existing.id)),
+      ...(reclaimed
+        ? [
+            db.delete(authIdentities).where(eq(authIdentities.userId, existing.id)),
+            withdrawTokens(db, existing.id, now),
+          ]
+        : []),
       db
         .insert(authIdentities)
         .values({
           provider: profile.provider,
           providerId: profile.providerId,
           userId: existing.id,
-          createdAt: new Date(),
+          createdAt: now,
         })
         .onConflictDoNothing(),
-      db
-        .update(users)
-        .set({
-          emailVerified: true,
-          profileImageUrl: existing.profileImageUrl ?? profile.profileImageUrl,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id)),
     ]);
-    return (await findUserById(db, existing.id))!;
+    return { user: (await findUserById(db, existing.id))!, reclaimed };
   }
-  return createUser(db, { ...profile });
+  return { user: await createUser(db, { ...profile }, now), reclaimed: false };
 }
 
 /**
