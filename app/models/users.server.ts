@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { withdrawTokens } from "./account-tokens.server";
+import { earlierTrial, rememberTrial, trialAddressHash } from "./trial-addresses.server";
 import { hasActiveSubscriptionSql } from "./effective-plan.server";
 import { recordPlanChange } from "../workspaces/audit.server";
 import { personalWorkspaceStatements } from "./workspaces.server";
@@ -57,9 +58,16 @@ export async function createUser(
   now = new Date(),
 ): Promise<UserRecord> {
   const id = crypto.randomUUID();
-  const trialEnd = input.trialDays
-    ? new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000)
-    : null;
+  const email = normalizeEmail(input.email);
+  // An address that had its trial on an earlier account gets none again, and the new account
+  // shows that trial as used (issue #27 item 18).
+  const addressHash = await trialAddressHash(email);
+  const earlier = await earlierTrial(db, addressHash);
+  const trialEnd =
+    input.trialDays && !earlier
+      ? new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000)
+      : null;
+  const plan = input.trialDays && !trialEnd ? "free" : (input.plan ?? "free");
   const providerId = input.providerId ?? id;
   try {
     const [inserted] = await db.batch([
@@ -67,7 +75,7 @@ export async function createUser(
         .insert(users)
         .values({
           id,
-          email: normalizeEmail(input.email),
+          email,
           firstName: input.firstName,
           lastName: input.lastName,
           profileImageUrl: input.profileImageUrl ?? null,
@@ -75,9 +83,9 @@ export async function createUser(
           providerId,
           passwordHash: input.passwordHash ?? null,
           emailVerified: input.emailVerified ?? false,
-          subscriptionPlan: input.plan ?? "free",
-          trialStartDate: trialEnd ? now : null,
-          trialEndDate: trialEnd,
+          subscriptionPlan: plan,
+          trialStartDate: trialEnd ? now : (earlier?.start ?? null),
+          trialEndDate: trialEnd ?? earlier?.end ?? null,
           isTrialActive: trialEnd !== null,
           createdAt: now,
           updatedAt: now,
@@ -90,15 +98,12 @@ export async function createUser(
         createdAt: now,
       }),
       ...personalWorkspaceStatements(db, id, now),
-      // A paid plan chosen at sign-up starts its trial: the workspace's log begins with it.
-      ...(trialEnd && input.plan && input.plan !== "free"
+      // A paid plan chosen at sign-up starts its trial: the workspace's log begins with it, and
+      // the address is recorded as having had it.
+      ...(trialEnd && plan !== "free"
         ? [
-            recordPlanChange(
-              db,
-              { id, email: normalizeEmail(input.email) },
-              { change: "trial", from: "free", to: input.plan },
-              now,
-            ),
+            recordPlanChange(db, { id, email }, { change: "trial", from: "free", to: plan }, now),
+            rememberTrial(db, id, addressHash),
           ]
         : []),
     ]);
