@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
+import { apiKeys, type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { withdrawTokens } from "./account-tokens.server";
 import { earlierTrial, rememberTrial, trialAddressHash } from "./trial-addresses.server";
@@ -152,8 +152,8 @@ export interface ProviderSignIn {
  *
  * Linking to an account whose address was never confirmed closes a pre-hijacking (issue #27
  * item 10): whoever registered it first may not own the address, so the provider's proof wins.
- * Its password and every other way in are removed, every session and one-time link of it ends,
- * and the address counts as verified. The owner can set a password again from /account.
+ * Its password and every other way in are removed, every session, one-time link and API key of
+ * it ends, and the address counts as verified. The owner can set a password again from /account.
  */
 export async function userForProviderProfile(
   db: Database,
@@ -180,6 +180,11 @@ export async function userForProviderProfile(
         ? [
             db.delete(authIdentities).where(eq(authIdentities.userId, existing.id)),
             withdrawTokens(db, existing.id, now),
+            // Keys made through the unproven access would outlive it (a trial allows them).
+            db
+              .update(apiKeys)
+              .set({ revokedAt: now })
+              .where(and(eq(apiKeys.createdBy, existing.id), isNull(apiKeys.revokedAt))),
           ]
         : []),
       db
