@@ -22,7 +22,7 @@ export default [
   route("api/auth/signup", "routes/api.auth.signup.ts"),
   route("api/auth/signin", "routes/api.auth.signin.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),
-  route("api/logout", "routes/api.logout.ts"),
+  route("api/logout", "routes/api.logout.tsx"),
   route("api/auth/demo", "routes/api.auth.demo.ts"),
   route("api/auth/google", "routes/federated-sign-in.tsx", { id: "google-start" }),
   route("api/auth/google/callback", "routes/federated-sign-in.tsx", { id: "google-callback" }),

@@ -12,6 +12,7 @@ import {
   ownedWorkspacesWithOthers,
 } from "../models/account.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
+import { rememberTrial, trialAddressHash } from "../models/trial-addresses.server";
 import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
 import { deleteLogosOf } from "../storage/logos.server";
@@ -62,6 +63,9 @@ export async function deleteAccount(
     return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };
   }
   const slugs = await trackedSlugsIn(db, { ownerId: user.id });
+  // The address keeps its used trial (issue #27 item 18); trials since then were recorded when
+  // they started, this catches the ones from before.
+  await rememberTrial(db, user.id, await trialAddressHash(user.email));
   await deleteUserRows(db, user.id);
   // Printed tracked codes answer 410 at once here; other data centres' copies expire.
   await forgetLinks(origin, slugs);

@@ -12,6 +12,7 @@ import {
   pendingToken,
   tokensIssuedSince,
 } from "../models/account-tokens.server";
+import { rememberTrial, trialAddressHash } from "../models/trial-addresses.server";
 import { EmailTakenError, findUserByEmail, normalizeEmail } from "../models/users.server";
 import { SAME_EMAIL } from "./schemas";
 import { checkCurrentPassword, WRONG_PASSWORD } from "./current-password.server";
@@ -109,12 +110,13 @@ export async function resendEmailChange(
 }
 
 /** Why a confirmation link does not work; `taken`: the address found another owner meanwhile. */
-export type LinkProblem = "invalid" | "used" | "expired" | "taken";
+export type LinkProblem = "invalid" | "used" | "expired" | "withdrawn" | "taken";
 
 export const LINK_STATUS: Record<LinkProblem, 400 | 409 | 410> = {
   invalid: 400,
   used: 410,
   expired: 410,
+  withdrawn: 410,
   taken: 409,
 };
 
@@ -150,5 +152,7 @@ export async function confirmEmailChange(
     if (error instanceof EmailTakenError) return { ok: false, reason: "taken", email };
     throw error;
   }
+  // A trial taken under the old address counts for the new one too (one trial per address).
+  await rememberTrial(db, userId, await trialAddressHash(email));
   return { ok: true, userId, email };
 }

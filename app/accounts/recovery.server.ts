@@ -18,6 +18,7 @@ import {
 } from "../models/account-tokens.server";
 import { replacePassword } from "../models/account.server";
 import { findUserByEmail } from "../models/users.server";
+import { LINK_WITHDRAWN } from "./schemas";
 
 // Getting back into an account: confirming the address, and choosing a new password through a
 // link sent to it. The links are one-time tokens (app/models/account-tokens.server.ts).
@@ -90,19 +91,26 @@ export async function resendVerification(
 }
 
 /** What a one-time link that did not work says, and the status of its page. */
-export function tokenProblem(reason: Exclude<TokenCheck, { ok: true }>["reason"]) {
+export function tokenProblem(reason: Exclude<TokenCheck, { ok: true }>["reason"]): {
+  status: 400 | 410;
+  title: string;
+  explanation?: string;
+} {
   switch (reason) {
     case "used":
-      return { status: 410, title: "This link has already been used" } as const;
+      return { status: 410, title: "This link has already been used" };
     case "expired":
-      return { status: 410, title: "This link has expired" } as const;
+      return { status: 410, title: "This link has expired" };
+    case "withdrawn":
+      return { status: 410, title: "This link no longer works", explanation: LINK_WITHDRAWN };
     default:
-      return { status: 400, title: "This link is not valid" } as const;
+      return { status: 400, title: "This link is not valid" };
   }
 }
 
 export type VerifyOutcome =
-  { ok: true; userId: string } | { ok: false; reason: "invalid" | "used" | "expired" | "changed" };
+  | { ok: true; userId: string }
+  | { ok: false; reason: Exclude<TokenCheck, { ok: true }>["reason"] | "changed" };
 
 /** Confirms the address the link was sent to, if the account still has that address. */
 export async function verifyEmail(

@@ -58,3 +58,7 @@ export function deletionSchema(email: string) {
       .refine((value) => value.toLowerCase() === email.toLowerCase(), confirmationMessage(email)),
   });
 }
+
+/** Why a one-time link stopped working before its time (issue #27): said on each link's page. */
+export const LINK_WITHDRAWN =
+  "The account's e-mail address or password changed after this link was sent, so the link was withdrawn. Ask for a new one.";

@@ -70,9 +70,9 @@ export async function finishProviderSignIn(provider: ProviderName, request: Requ
     // A forged or stale state, a refused code, the person cancelling at the provider.
     return failed(request, "The sign-in was not completed. Please try again.", error);
   }
-  let user;
+  let signedIn;
   try {
-    user = await userForProviderProfile(createDatabase(), profile);
+    signedIn = await userForProviderProfile(createDatabase(), profile);
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return failed(
@@ -83,19 +83,27 @@ export async function finishProviderSignIn(provider: ProviderName, request: Requ
     }
     throw error;
   }
+  const { user, reclaimed } = signedIn;
   const cookie = returnCookie(request);
   const target = safeRedirectPath(await cookie.parse(request.headers.get("Cookie")));
   const created = Date.now() - user.createdAt.getTime() < 60_000 && user.provider === provider;
   return redirectWithToast(
     request,
     target,
-    created
+    reclaimed
       ? {
-          title: "Account created successfully!",
-          description: "Welcome to QR Code Creator!",
+          title: "Welcome back!",
+          description:
+            "Your e-mail address is now confirmed. It had never been confirmed, so the account's password was removed and every other device signed out; set a new password in your account settings if you want one.",
           variant: "success",
         }
-      : { title: "Welcome back!", description: "Successfully signed in.", variant: "success" },
+      : created
+        ? {
+            title: "Account created successfully!",
+            description: "Welcome to QR Code Creator!",
+            variant: "success",
+          }
+        : { title: "Welcome back!", description: "Successfully signed in.", variant: "success" },
     [await startSession(request, user.id), await cookie.serialize("", { maxAge: 0 })],
   );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { sendVerificationEmail } from "../accounts/recovery.server";
+import { isPaidPlanId } from "../billing/subscription";
 import { createDatabase } from "../db/client.server";
 import { PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { toClientUser } from "../models/users.server";
@@ -26,6 +27,21 @@ export async function passwordAction(request: Request) {
     const cookie = await startSession(request, user.id);
     const plan = user.subscriptionPlan;
     const mail = created ? await sendVerificationEmail(createDatabase(), request, user) : null;
+    const mailNote =
+      mail === "failed"
+        ? "We could not send the e-mail to confirm your address; use “Resend e-mail” at the top of the page."
+        : "We sent you an e-mail to confirm your address.";
+    // A paid plan was chosen, but the address had its one trial on an earlier account (issue #27
+    // item 18): the account starts on Free, and checkout is the way on (spec: trial already used).
+    const chosen = form.get("plan");
+    if (created && isPaidPlanId(chosen) && plan === "free") {
+      const toast = {
+        title: "Trial Already Used",
+        description: `Your account is ready on the Free plan: this e-mail address has had its free trial. Upgrade to continue with premium features. ${mailNote}`,
+        variant: "error" as const,
+      };
+      return redirectWithToast(request, `/checkout?plan=${chosen}`, toast, [cookie]);
+    }
     const toast = created
       ? {
           title: "Account created successfully!",
@@ -33,9 +49,7 @@ export async function passwordAction(request: Request) {
             plan === "free"
               ? "Welcome to QR Code Creator!"
               : `Starting your ${TRIAL_DAYS}-day ${PLANS[plan].name} trial!`,
-            mail === "failed"
-              ? "We could not send the e-mail to confirm your address; use “Resend e-mail” at the top of the page."
-              : "We sent you an e-mail to confirm your address.",
+            mailNote,
           ].join(" "),
           variant: "success" as const,
         }

@@ -62,7 +62,7 @@ export const faqEntries: readonly FaqEntry[] = [
     category: "basics",
     question: "Is there a free trial, and how does cancelling work?",
     answer:
-      "Yes. Premium and Ultimate both start with a 7-day free trial, limited to one trial per account.\n\nYou can cancel at any time. You keep your paid features until the end of the billing period you have already paid for, and you are not charged again. Downgrading to a lower plan also takes effect at the end of the current billing period.",
+      "Yes. Premium and Ultimate both start with a 7-day free trial, limited to one trial per e-mail address, also after an account is deleted.\n\nYou can cancel at any time. You keep your paid features until the end of the billing period you have already paid for, and you are not charged again. Downgrading to a lower plan also takes effect at the end of the current billing period.",
   },
 
   // Design & Customize

@@ -71,6 +71,6 @@ export const helpFaqs: readonly HelpFaq[] = [
     id: "cancel-any-time",
     question: "Can I cancel at any time?",
     answer:
-      "Yes. Your paid features continue until the end of the current billing period, and downgrades also take effect then. Each account can use one 7-day free trial.",
+      "Yes. Your paid features continue until the end of the current billing period, and downgrades also take effect then. Each e-mail address can use one 7-day free trial.",
   },
 ];

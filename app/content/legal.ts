@@ -53,6 +53,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "Subscriptions and payments",
       paragraphs: [
         "For your subscription we store your plan, the start and end dates of any free trial, and the customer and subscription identifiers created by our payment processor, Stripe.",
+        "Each e-mail address can have one free trial. When a trial starts, we record a keyed hash of the address (a fingerprint made with a secret key, from which the address cannot be read back) together with the trial's start and end dates. We keep this record after you delete your account, so that signing up again with the same address does not start another trial; it contains nothing else about you.",
         "Payments are processed by Stripe. Your card details are entered into and handled by Stripe and never touch our servers, so we never see or store your full card number. Stripe processes payment information under its own privacy policy and may be required to keep billing records to meet payment and tax laws.",
       ],
     },
@@ -118,6 +119,7 @@ export const privacyPolicy: LegalDocument = {
         "When you delete a saved code, its uploaded logo is deleted with it.",
         "You can delete your account yourself at Account settings (/account). It is deleted at once: your profile, sign-ins, saved codes, uploaded logos, download records and scan analytics are deleted, its tracked links stop redirecting, and a paid subscription is cancelled immediately. Copies in our database backups are overwritten within 30 days. We keep only a record of past payment events that no longer names you or your account, and our payment processor keeps the billing records that payment and tax law require.",
         "The session cookie expires after 30 days or when you sign out.",
+        "If your account had a free trial, the keyed hash of its e-mail address and the trial's dates are kept after the account is deleted, so that each address has one free trial.",
       ],
     },
     {

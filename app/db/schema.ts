@@ -323,11 +323,23 @@ export const accountTokens = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** Withdrawn unused: the account's address or password changed after it was sent. */
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("account_tokens_by_user").on(table.userId, table.purpose, table.createdAt)],
 );
 
 export type AccountTokenRecord = typeof accountTokens.$inferSelect;
+
+/**
+ * Addresses that have had a free trial (issue #27), as a keyed hash: no link to users, so the
+ * record outlives account deletion. One trial per address, ever.
+ */
+export const trialAddresses = sqliteTable("trial_addresses", {
+  addressHash: text("address_hash").primaryKey(),
+  trialStartDate: integer("trial_start_date", { mode: "timestamp_ms" }).notNull(),
+  trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }).notNull(),
+});
 
 /** The local twin of the mail provider (local runs and tests), shown at /dev/mail. */
 export const mailOutbox = sqliteTable("mail_outbox", {

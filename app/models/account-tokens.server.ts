@@ -1,11 +1,15 @@
-import { and, desc, eq, gt, gte, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AccountTokenRecord, accountTokens, type TokenPurpose } from "../db/schema";
+import { type AccountTokenRecord, accountTokens, type TokenPurpose, users } from "../db/schema";
 import { sha256Hex } from "../security/sha256";
 
 // One-time links sent by e-mail (verification, password reset, e-mail change). The link carries
 // 32 random bytes; only their SHA-256 is stored, so the database alone opens no account. A token
 // is spent by one conditional UPDATE, so two clicks at once cannot both succeed.
+//
+// A link is bound to its account and to the address it was sent to (issue #27): a reset or
+// verification link works only while the account still has that address, and changing the
+// address or the password withdraws every link still out (withdrawTokens).
 
 const HOUR = 60 * 60 * 1000;
 
@@ -78,7 +82,37 @@ export async function issueToken(
 }
 
 export type TokenCheck =
-  { ok: true; token: AccountTokenRecord } | { ok: false; reason: "invalid" | "used" | "expired" };
+  | { ok: true; token: AccountTokenRecord }
+  | { ok: false; reason: "invalid" | "used" | "expired" | "withdrawn" };
+
+/**
+ * The statement (for a batch) that withdraws every link of the account still out: run with
+ * every change of its address or password, so a link sent before cannot undo or outlive it.
+ */
+export function withdrawTokens(db: Database, userId: string, now: Date) {
+  return db
+    .update(accountTokens)
+    .set({ withdrawnAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        isNull(accountTokens.withdrawnAt),
+      ),
+    );
+}
+
+/**
+ * True while the link's account still has the address the link was sent to. An e-mail change
+ * link is sent to the new address, so for it the withdrawal on every change does the binding.
+ */
+const sentToCurrentAddress = or(
+  eq(accountTokens.purpose, "change_email"),
+  eq(
+    accountTokens.email,
+    sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${accountTokens.userId})`,
+  ),
+);
 
 async function explain(
   db: Database,
@@ -86,13 +120,15 @@ async function explain(
   purpose: TokenPurpose,
   now: Date,
 ): Promise<TokenCheck> {
-  const row = await db
-    .select()
+  const found = await db
+    .select({ token: accountTokens, bound: sql<number>`${sentToCurrentAddress}` })
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
     .get();
-  if (!row) return { ok: false, reason: "invalid" };
+  if (!found) return { ok: false, reason: "invalid" };
+  const row = found.token;
   if (row.usedAt) return { ok: false, reason: "used" };
+  if (row.withdrawnAt || !found.bound) return { ok: false, reason: "withdrawn" };
   if (row.expiresAt <= now) return { ok: false, reason: "expired" };
   return { ok: true, token: row };
 }
@@ -125,7 +161,9 @@ export async function consumeToken(
         eq(accountTokens.tokenHash, tokenHash),
         eq(accountTokens.purpose, purpose),
         isNull(accountTokens.usedAt),
+        isNull(accountTokens.withdrawnAt),
         gt(accountTokens.expiresAt, now),
+        sentToCurrentAddress,
       ),
     )
     .returning()
@@ -173,6 +211,7 @@ export async function pendingToken(
         eq(accountTokens.userId, userId),
         eq(accountTokens.purpose, purpose),
         isNull(accountTokens.usedAt),
+        isNull(accountTokens.withdrawnAt),
         gt(accountTokens.expiresAt, now),
       ),
     )

@@ -10,6 +10,7 @@ import {
   workspaceMembers,
   workspaces,
 } from "../db/schema";
+import { withdrawTokens } from "./account-tokens.server";
 import { EmailTakenError, isUniqueViolation, normalizeEmail } from "./users.server";
 
 // What a person changes about their own account on /account, and the account's deletion.
@@ -44,7 +45,8 @@ export async function renameUser(
 /**
  * Stores a new password hash and signs out every session that started before `now` (as
  * revokeSessions does), in one statement. An account that had no password (Google or the
- * developer platform only) gains the e-mail sign-in too.
+ * developer platform only) gains the e-mail sign-in too. Every one-time link still out is
+ * withdrawn: a reset or address-change link sent before cannot undo the new password.
  */
 export async function replacePassword(
   db: Database,
@@ -63,19 +65,25 @@ export async function replacePassword(
       .insert(authIdentities)
       .values({ provider: "email", providerId: userId, userId, createdAt: now })
       .onConflictDoNothing(),
+    withdrawTokens(db, userId, now),
   ]);
 }
 
 /**
- * Moves the account to `email` (proven by a link sent there, so it is verified). Raises
- * EmailTakenError when another account has it, also when it took it a moment ago.
+ * Moves the account to `email` (proven by a link sent there, so it is verified), withdrawing
+ * every one-time link still out: a reset link sent to the old address must not set a password
+ * for the new one. Raises EmailTakenError when another account has it, also when it took it a
+ * moment ago.
  */
 export async function changeEmail(db: Database, userId: string, email: string, now = new Date()) {
   try {
-    await db
-      .update(users)
-      .set({ email: normalizeEmail(email), emailVerified: true, updatedAt: now })
-      .where(eq(users.id, userId));
+    await db.batch([
+      db
+        .update(users)
+        .set({ email: normalizeEmail(email), emailVerified: true, updatedAt: now })
+        .where(eq(users.id, userId)),
+      withdrawTokens(db, userId, now),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;

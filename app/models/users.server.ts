@@ -1,7 +1,9 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
+import { apiKeys, type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
+import { withdrawTokens } from "./account-tokens.server";
+import { earlierTrial, rememberTrial, trialAddressHash } from "./trial-addresses.server";
 import { hasActiveSubscriptionSql } from "./effective-plan.server";
 import { recordPlanChange } from "../workspaces/audit.server";
 import { personalWorkspaceStatements } from "./workspaces.server";
@@ -56,9 +58,16 @@ export async function createUser(
   now = new Date(),
 ): Promise<UserRecord> {
   const id = crypto.randomUUID();
-  const trialEnd = input.trialDays
-    ? new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000)
-    : null;
+  const email = normalizeEmail(input.email);
+  // An address that had its trial on an earlier account gets none again, and the new account
+  // shows that trial as used (issue #27 item 18).
+  const addressHash = await trialAddressHash(email);
+  const earlier = await earlierTrial(db, addressHash);
+  const trialEnd =
+    input.trialDays && !earlier
+      ? new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000)
+      : null;
+  const plan = input.trialDays && !trialEnd ? "free" : (input.plan ?? "free");
   const providerId = input.providerId ?? id;
   try {
     const [inserted] = await db.batch([
@@ -66,7 +75,7 @@ export async function createUser(
         .insert(users)
         .values({
           id,
-          email: normalizeEmail(input.email),
+          email,
           firstName: input.firstName,
           lastName: input.lastName,
           profileImageUrl: input.profileImageUrl ?? null,
@@ -74,9 +83,9 @@ export async function createUser(
           providerId,
           passwordHash: input.passwordHash ?? null,
           emailVerified: input.emailVerified ?? false,
-          subscriptionPlan: input.plan ?? "free",
-          trialStartDate: trialEnd ? now : null,
-          trialEndDate: trialEnd,
+          subscriptionPlan: plan,
+          trialStartDate: trialEnd ? now : (earlier?.start ?? null),
+          trialEndDate: trialEnd ?? earlier?.end ?? null,
           isTrialActive: trialEnd !== null,
           createdAt: now,
           updatedAt: now,
@@ -89,15 +98,12 @@ export async function createUser(
         createdAt: now,
       }),
       ...personalWorkspaceStatements(db, id, now),
-      // A paid plan chosen at sign-up starts its trial: the workspace's log begins with it.
-      ...(trialEnd && input.plan && input.plan !== "free"
+      // A paid plan chosen at sign-up starts its trial: the workspace's log begins with it, and
+      // the address is recorded as having had it.
+      ...(trialEnd && plan !== "free"
         ? [
-            recordPlanChange(
-              db,
-              { id, email: normalizeEmail(input.email) },
-              { change: "trial", from: "free", to: input.plan },
-              now,
-            ),
+            recordPlanChange(db, { id, email }, { change: "trial", from: "free", to: plan }, now),
+            rememberTrial(db, id, addressHash),
           ]
         : []),
     ]);
@@ -132,42 +138,68 @@ export interface ProviderProfile {
   profileImageUrl: string | null;
 }
 
+/** Who a provider sign-in is, and whether it took back an account that never proved its address. */
+export interface ProviderSignIn {
+  user: UserRecord;
+  /** The account's earlier ways in (an unproven password) were removed: see below. */
+  reclaimed: boolean;
+}
+
 /**
  * The user behind a provider account: the one already linked to it; else, when the provider has
  * verified the address, the account with that address (now linked); else a new account. An
  * unverified address never takes over an existing account.
+ *
+ * Linking to an account whose address was never confirmed closes a pre-hijacking (issue #27
+ * item 10): whoever registered it first may not own the address, so the provider's proof wins.
+ * Its password and every other way in are removed, every session, one-time link and API key of
+ * it ends, and the address counts as verified. The owner can set a password again from /account.
  */
 export async function userForProviderProfile(
   db: Database,
   profile: ProviderProfile,
-): Promise<UserRecord> {
+  now = new Date(),
+): Promise<ProviderSignIn> {
   const linked = await findUserByIdentity(db, profile.provider, profile.providerId);
-  if (linked) return linked;
+  if (linked) return { user: linked, reclaimed: false };
   const existing = await findUserByEmail(db, profile.email);
   if (existing) {
     if (!profile.emailVerified) throw new EmailTakenError();
+    const reclaimed = !existing.emailVerified;
     await db.batch([
+      db
+        .update(users)
+        .set({
+          emailVerified: true,
+          profileImageUrl: existing.profileImageUrl ?? profile.profileImageUrl,
+          updatedAt: now,
+          ...(reclaimed ? { passwordHash: null, sessionsRevokedAt: now } : {}),
+        })
+        .where(eq(users.id, existing.id)),
+      ...(reclaimed
+        ? [
+            db.delete(authIdentities).where(eq(authIdentities.userId, existing.id)),
+            withdrawTokens(db, existing.id, now),
+            // Keys made through the unproven access would outlive it (a trial allows them).
+            db
+              .update(apiKeys)
+              .set({ revokedAt: now })
+              .where(and(eq(apiKeys.createdBy, existing.id), isNull(apiKeys.revokedAt))),
+          ]
+        : []),
       db
         .insert(authIdentities)
         .values({
           provider: profile.provider,
           providerId: profile.providerId,
           userId: existing.id,
-          createdAt: new Date(),
+          createdAt: now,
         })
         .onConflictDoNothing(),
-      db
-        .update(users)
-        .set({
-          emailVerified: true,
-          profileImageUrl: existing.profileImageUrl ?? profile.profileImageUrl,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id)),
     ]);
-    return (await findUserById(db, existing.id))!;
+    return { user: (await findUserById(db, existing.id))!, reclaimed };
   }
-  return createUser(db, { ...profile });
+  return { user: await createUser(db, { ...profile }, now), reclaimed: false };
 }
 
 /**

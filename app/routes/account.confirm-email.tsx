@@ -5,6 +5,7 @@ import {
   type LinkProblem,
   readEmailChangeLink,
 } from "../accounts/email-change.server";
+import { LINK_WITHDRAWN } from "../accounts/schemas";
 import { redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
@@ -79,6 +80,10 @@ const PROBLEMS: Record<LinkProblem, { title: string; text: (email: string | null
     title: "This link has expired",
     text: () =>
       "Links to confirm a new address work for 24 hours. Ask for a new one in your account settings.",
+  },
+  withdrawn: {
+    title: "This link no longer works",
+    text: () => `${LINK_WITHDRAWN} You can ask for it in your account settings.`,
   },
   taken: {
     title: "This address is taken",

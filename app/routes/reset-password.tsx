@@ -54,7 +54,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <LinkProblem
         title={problem?.title ?? "This link is not valid"}
-        explanation="A reset link works once, for 1 hour, and only the newest one you asked for. Ask for a new link and use it within the hour."
+        explanation={
+          problem?.explanation ??
+          "A reset link works once, for 1 hour, and only the newest one you asked for. Ask for a new link and use it within the hour."
+        }
         action={{ to: "/forgot-password", label: "Get a new link" }}
       />
     );

@@ -24,11 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       variant: "success",
     });
   }
-  const problem =
+  const problem: ReturnType<typeof tokenProblem> =
     outcome.reason === "changed"
-      ? ({ status: 410, title: "This link is for an old address" } as const)
+      ? { status: 410, title: "This link is for an old address" }
       : tokenProblem(outcome.reason);
-  return data(problem, { status: problem.status, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { title: problem.title, explanation: problem.explanation },
+    { status: problem.status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** POST /verify-email: "Resend e-mail" of the banner, then back to the page it was on. */
@@ -62,7 +65,12 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   return (
     <LinkProblem
       title={loaderData.title}
-      explanation="Sign in and use “Resend e-mail” in the banner at the top of the page to get a new link. Each link works once, for 48 hours, and only for the address it was sent to."
+      explanation={[
+        loaderData.explanation,
+        "Sign in and use “Resend e-mail” in the banner at the top of the page to get a new link. Each link works once, for 48 hours, and only for the address it was sent to.",
+      ]
+        .filter(Boolean)
+        .join(" ")}
       action={{ to: "/auth?mode=signin", label: "Sign in" }}
     />
   );

@@ -16,23 +16,77 @@ describe("where to go after signing in", () => {
   it("keeps same-origin paths with their query and hash", () => {
     expect(safeRedirectPath("/dashboard?tab=plans#billing")).toBe("/dashboard?tab=plans#billing");
     expect(safeRedirectPath("/auth-test")).toBe("/auth-test");
+    expect(safeRedirectPath("/invite/abc_DEF-123")).toBe("/invite/abc_DEF-123");
+    expect(safeRedirectPath("/?type=url&data=%2F%2Fexample.com#generator")).toBe(
+      "/?type=url&data=%2F%2Fexample.com#generator",
+    );
+    expect(safeRedirectPath("/dashboard/./codes/../codes/7")).toBe("/dashboard/codes/7");
+    expect(safeRedirectPath("/bulk", "/dashboard")).toBe("/bulk");
   });
 
-  it("refuses other sites, tricks and the sign-in pages themselves", () => {
-    for (const target of [
-      "https://evil.example/",
-      "//evil.example",
-      "/\\evil.example",
-      "/\t/evil.example",
-      "javascript:alert(1)",
-      "dashboard",
-      "/auth?mode=signin",
-      "/signin",
-      "",
-      null,
-      42,
-    ]) {
+  // Issue #27 item 2: each is judged as a browser (or a server that decodes paths) would read
+  // it. Every one of them must end on the fallback, never on another site or a sign-in page.
+  const HOSTILE: unknown[] = [
+    "//x",
+    "/.//x",
+    "/./../x/..//x",
+    "/%2F%2Fx",
+    "/%2f/x",
+    "/%252F%252Fx",
+    "/%25252F%25252F%25252Fx",
+    "/\\x",
+    "/%5Cx",
+    "/%5cx",
+    "/%09/x",
+    "/\t/x",
+    "/\n/x",
+    "/\r//x",
+    "/%0a/x",
+    "/%00x",
+    "https://x",
+    "http:x",
+    "HTTPS://x",
+    "http:/x",
+    "javascript:alert(1)",
+    "data:text/html,x",
+    "/%2e%2e//x",
+    "/%2e//x",
+    "/a/%2e%2e/%2e%2e//x",
+    "/a/..%2f..%2f/x",
+    "/%61uth",
+    "/%61uth?redirect=%2F.%2F%2Fevil.example",
+    "/AUTH",
+    "/auth/",
+    "/Signin",
+    "/login",
+    "/%2561uth",
+    "/auth?mode=signin",
+    "/signin",
+    "/%E0%A4%A",
+    "x",
+    "dashboard",
+    " /dashboard",
+    "",
+    null,
+    undefined,
+    42,
+    ["/dashboard"],
+  ];
+
+  it.each(HOSTILE.map((target) => [JSON.stringify(target) ?? String(target), target]))(
+    "refuses %s",
+    (_, target) => {
       expect(safeRedirectPath(target)).toBe("/");
+      expect(safeRedirectPath(target, "/dashboard")).toBe("/dashboard");
+    },
+  );
+
+  it("never returns anything a browser could read as another host", () => {
+    for (const target of HOSTILE) {
+      const result = safeRedirectPath(target, "");
+      if (result === "") continue;
+      expect(new URL(result, "https://qr.example.com").origin).toBe("https://qr.example.com");
+      expect(result.startsWith("//")).toBe(false);
     }
   });
 });

@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { firstText, textOf } from "../support/html";
-import { cookieFrom, signUp } from "./accounts";
+import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
+import { api, makeKey } from "./api-client";
 import { appFetch } from "./app";
+import { landOn, postForm } from "./forms";
+import { linkFrom } from "./mail";
 import { cookiesOf, dance } from "./oidc";
 
 // The full redirect dance against a real local OpenID provider (tests/fakes/oidc-provider.ts),
@@ -177,5 +180,85 @@ describe("OpenID Connect and Google sign-in", () => {
       expect(textOf(html)).toContain("Sign in with email");
       expect(html).not.toMatch(/\bat \S+\.js:\d+/);
     }
+  });
+});
+
+// Issue #27 item 10: someone registers a victim's address with a password before the victim
+// ever signs up (pre-hijacking). When the victim later signs in through a provider that proves
+// the address, the account is theirs alone: the unproven password, the squatter's sessions and
+// any link they asked for are gone.
+describe("a provider sign-in takes back an account whose address was never confirmed", () => {
+  const password = (email: string, secret: string) =>
+    postJson("/api/auth/signin", { email, password: secret });
+
+  for (const start of ["/api/auth/google", "/api/login"] as const) {
+    it(`through ${start}: the squatter's password, sessions, links and keys end`, async () => {
+      const { person, cookie: squatter } = await signUp({ ...newPerson(), plan: "ultimate" });
+      const me = await (
+        await appFetch("/api/auth/user", { headers: { Cookie: squatter } })
+      ).json<{ id: string }>();
+      const key = await makeKey({ id: me.id, email: person.email, cookies: squatter });
+      // (Not used yet here: a key used in the last seconds stays in this isolate's cache.)
+      // The squatter also asks to move the account to an address of their own.
+      const thief = uniqueEmail("thief");
+      const asked = await postForm(
+        "/account",
+        { intent: "email", newEmail: thief, currentPassword: person.password },
+        squatter,
+      );
+      expect(asked.status).toBe(303);
+      const moveLink = await linkFrom(thief, /Confirm your new e-mail address/);
+
+      const response = await dance(start, {
+        sub: `victim-${person.email}`,
+        email: person.email,
+        email_verified: true,
+        given_name: "Victoria",
+      });
+      expect(response.status).toBe(303);
+      const victim = await whoAmI(response);
+      expect(victim).toMatchObject({ email: person.email });
+      expect(await landOn(response, cookieFrom(response, "qr_session"))).toContain(
+        "the account's password was removed and every other device signed out",
+      );
+
+      expect((await appFetch("/api/auth/user", { headers: { Cookie: squatter } })).status).toBe(
+        401,
+      );
+      expect((await password(person.email, person.password)).status).toBe(401);
+      const moved = await postForm(moveLink, {
+        token: new URL(moveLink, "https://x.test").searchParams.get("token")!,
+      });
+      expect(moved.status).toBe(410);
+      const row = await env.DB.prepare(
+        "SELECT email, email_verified, password_hash FROM users WHERE id = ?",
+      )
+        .bind(victim!.id)
+        .first();
+      expect(row).toEqual({ email: person.email, email_verified: 1, password_hash: null });
+      const ways = await env.DB.prepare("SELECT provider FROM auth_identities WHERE user_id = ?")
+        .bind(victim!.id)
+        .all<{ provider: string }>();
+      expect(ways.results.map((way) => way.provider)).toEqual([
+        start === "/api/login" ? "oidc" : "google",
+      ]);
+      expect((await api(key, "GET", "/qr-codes")).status).toBe(401);
+      // The victim's own session goes on.
+      expect(await whoAmI(response)).toMatchObject({ id: victim!.id });
+    });
+  }
+
+  it("an account that proved its address keeps its password and sessions when linked", async () => {
+    const { person, cookie } = await signUp();
+    const verify = await linkFrom(person.email, /Confirm your e-mail address/);
+    expect((await appFetch(verify)).status).toBe(303);
+    const response = await dance("/api/auth/google", {
+      sub: `owner-${person.email}`,
+      email: person.email,
+      email_verified: true,
+    });
+    expect(await whoAmI(response)).toMatchObject({ email: person.email });
+    expect((await appFetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await password(person.email, person.password)).status).toBe(200);
   });
 });
