@@ -43,10 +43,6 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
-  // Local runs answer customers' custom domains (issue #18) when asked with their Host header, for
-  // hostnames under the reserved .test and .localhost names only (e.g. qr.my-brand.test): other
-  // Host headers stay refused, as Vite's guard against DNS rebinding intends.
-  preview: { allowedHosts: [".test", ".localhost"] },
   environments: {
     client: {
       build: {

@@ -6,9 +6,9 @@
 // the reports (HTML and JSON) go to test-results/lighthouse/. Exits 1 when a page misses a target.
 //
 // Cloudflare's edge compresses every text response (HTML, CSS, JavaScript) with brotli; the local
-// `vite preview` sends them uncompressed, which would triple the JavaScript a phone downloads. So
-// the app started here is measured through a small proxy that compresses the same way
-// (LIGHTHOUSE_COMPRESS=0 measures it as `vite preview` serves it). A given URL is measured as is.
+// `npm start` picks brotli or gzip by the order of Accept-Encoding. So the app started here is
+// measured through a small proxy that always compresses as the edge does (LIGHTHOUSE_COMPRESS=0
+// measures it as `npm start` serves it). A given URL is measured as is.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest } from "node:http";

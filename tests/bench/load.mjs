@@ -6,7 +6,7 @@
 // request failed (a network error or an answer other than the one the route should give).
 //
 //   LOAD_SECONDS=60 LOAD_CONNECTIONS=32 npm run load
-//   LOAD_VIA=preview npm run load      # through `npm start` itself (vite preview's Node proxy)
+//   LOAD_VIA=start npm run load        # through `npm start` itself (Miniflare's entry worker)
 //   LOAD_PROFILE=load.cpuprofile npm run load   # also a CPU profile of the Worker
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -20,7 +20,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
 const PORT = Number(process.env.LOAD_PORT ?? 8797);
-const VIA = process.env.LOAD_VIA === "preview" ? "preview" : "workerd";
+const VIA = process.env.LOAD_VIA === "start" ? "start" : "workerd";
 const PROFILE = process.env.LOAD_PROFILE; // a file name: write the Worker's CPU profile there
 // LOAD_COSTS=5: afterwards, each route alone for 5 s on 4 connections, for its CPU per request.
 const COST_SECONDS = Number(process.env.LOAD_COSTS ?? 0);
@@ -135,7 +135,7 @@ const USER_AGENTS = [
 // ---------------------------------------------------------------------------------------------
 // The app
 
-async function startPreview() {
+async function startNpmStart() {
   const child = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
@@ -158,7 +158,7 @@ async function startPreview() {
 
 async function start() {
   rmSync(STATE_DIR, { recursive: true, force: true });
-  if (VIA === "preview") return startPreview();
+  if (VIA === "start") return startNpmStart();
   const inspectorPort = PROFILE ? PORT + 2 : undefined;
   const app = await startApp({ port: PORT, stateDir: STATE_DIR, inspectorPort });
   return { url: app.url, inspectorPort, stop: () => app.mf.dispose() };
@@ -460,7 +460,7 @@ function report({ stats, seconds, cpuSeconds, clientCpuSeconds }) {
 
   const ms = (n) => n.toFixed(1).padStart(8);
   console.log(
-    `\n${CONNECTIONS} connections for ${seconds.toFixed(1)} s, ${VIA === "workerd" ? "straight to workerd" : "through vite preview (npm start)"} on 127.0.0.1, load average now ${loadavg()
+    `\n${CONNECTIONS} connections for ${seconds.toFixed(1)} s, ${VIA === "workerd" ? "straight to workerd" : "through npm start"} on 127.0.0.1, load average now ${loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}\n`,
   );

@@ -1,16 +1,12 @@
-// The production build served by workerd through a socket straight to the app, for `npm run bench`
-// and `npm run load`. Miniflare's development proxy (which `npm start` adds for asset routing and
-// logging, and production does not have) would otherwise cost more than what is being measured.
+// The production build served by workerd through a socket straight to the app's Worker, for
+// `npm run bench` and `npm run load`: without Miniflare's entry worker in front (request lines,
+// `npm start`'s host guard), which production does not have either.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { appWorkerOptions, miniflare } from "../server/app-worker.mjs";
 
-// The Miniflare that this wrangler drives, so that its options and workerd match.
-const { Miniflare, convertV4MiniflareOptions } = createRequire(import.meta.resolve("wrangler"))(
-  "miniflare",
-);
+const { Miniflare, convertV4MiniflareOptions } = miniflare;
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
@@ -32,18 +28,9 @@ export async function startApp({ port, stateDir, inspectorPort, onLog } = {}) {
     mkdirSync(stateDir, { recursive: true });
     run("npm", ["run", "--silent", "db:migrate:local"], { STATE_DIR: stateDir, CI: "1" });
   }
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json");
-  const { modulesRules: _rules, rootPath, ...options } = workerOptions;
-  const root = path.resolve(rootPath);
-  const files = readdirSync(root, { recursive: true }).filter((f) => /\.(js|wasm)$/.test(f));
-  const modules = [main, ...files.map((f) => path.join(root, f)).filter((f) => f !== main)].map(
-    (file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }),
-  );
   const mf = new Miniflare(
     convertV4MiniflareOptions({
-      ...options,
-      modules,
-      modulesRoot: root,
+      ...appWorkerOptions(),
       host: "127.0.0.1",
       logRequests: false,
       // The app's line per request would flood the terminal (production sends it to Workers
