@@ -10,7 +10,9 @@ import {
   deleteUserRows,
   ownedWorkspaceIds,
   ownedWorkspacesWithOthers,
+  othersWorkspacesOf,
 } from "../models/account.server";
+import { revokeKeysOfFormerManager } from "../workspaces/key-revocation.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
@@ -60,6 +62,11 @@ export async function deleteAccount(
   } catch (error) {
     log("warn", "account_deletion_logos_failed", describeError(error));
     return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };
+  }
+  // Keys the person made in other people's workspaces go with their membership.
+  const maker = { userId: user.id, ...user };
+  for (const workspace of await othersWorkspacesOf(db, user.id)) {
+    await revokeKeysOfFormerManager(db, workspace, maker, maker, "deleted");
   }
   const slugs = await trackedSlugsIn(db, { ownerId: user.id });
   await deleteUserRows(db, user.id);

@@ -56,7 +56,7 @@ export interface AuditDetails {
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
   /** Why something happened on its own: the workspace's plan no longer allowed it. */
-  reason?: "plan";
+  reason?: "plan" | "membership" | "unverified";
 }
 
 export interface AuditSentenceInput {
@@ -144,7 +144,9 @@ export function describeAudit(entry: AuditSentenceInput): string {
       case "api_key.created":
         return `created the API key ${quoted(d.name)}${d.scopes ? ` (${d.scopes.join(", ")})` : ""}`;
       case "api_key.revoked":
-        return `revoked the API key ${quoted(d.name)}`;
+        return d.reason === "membership"
+          ? `revoked the API key ${quoted(d.name)} of ${d.email}, who no longer manages this workspace's keys`
+          : `revoked the API key ${quoted(d.name)}`;
       case "bulk.saved":
         return `saved ${(d.count ?? 0).toLocaleString("en-US")} codes from ${quoted(d.name)} in bulk`;
       case "domain.added":
