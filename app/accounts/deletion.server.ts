@@ -19,7 +19,7 @@ import { describeError, log } from "../observability/log.server";
 import { deleteLogosOf } from "../storage/logos.server";
 
 // Deleting an account, at once and for good. The order matters: a paid subscription is ended
-// first, because an account that is gone while its card is still charged is the worst outcome;
+// first (and the customer record at the payment provider deleted), because an account that is gone while its card is still charged is the worst outcome;
 // if the payment provider cannot be reached, nothing is deleted. Then the logos in R2, then the
 // rows in D1 in one atomic batch. A failure before the batch leaves the account in place to try
 // again (and a logo left behind by a failure after it is removed by the nightly logo sweep).
@@ -45,9 +45,12 @@ export async function deleteAccount(
       message: `Other people work in your workspace ${names}. Remove them, or hand the workspace to one of them, before deleting your account, so that their codes are not deleted with it.`,
     };
   }
-  if (user.stripeSubscriptionId) {
+  if (user.stripeSubscriptionId || user.stripeCustomerId) {
     try {
-      await getPaymentProvider(db).cancelNow(user);
+      const payments = getPaymentProvider(db);
+      await payments.cancelNow(user);
+      // The customer record holds the address and the cards: it goes with the account.
+      await payments.deleteCustomer(user);
     } catch (error) {
       if (!(error instanceof PaymentError || error instanceof PaymentsNotConfiguredError)) {
         throw error;

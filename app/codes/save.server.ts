@@ -7,6 +7,7 @@ import { recordAudit } from "../workspaces/audit.server";
 import { workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import {
+  canEmbedLogo,
   canSaveType,
   canTrackScans,
   saveLimit,
@@ -101,6 +102,12 @@ export async function saveInWorkspace(
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
+  }
+  if (logo) {
+    // A logo uploaded before a downgrade is still in storage; the plan decides, not the upload.
+    const verdict = canEmbedLogo(plan);
+    if (!verdict.ok)
+      return { ok: false, status: 403, title: "Upgrade required", message: verdict.message };
   }
   if (track) {
     const verdict = canTrackScans(plan, content.type);

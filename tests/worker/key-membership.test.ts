@@ -7,6 +7,7 @@ import { cookieFrom } from "./accounts";
 import { api, call, KEY, person, type Person } from "./api-client";
 import { appFetch, ORIGIN } from "./app";
 import { latestMail } from "./mail";
+import { personalWorkspaceId } from "../../app/workspaces/personal";
 
 // Issue #27 item 1: an API key acts with its maker's current membership and role. Removing,
 // leaving or losing api.manage revokes the maker's keys of that workspace at once (audit entry,
@@ -191,5 +192,44 @@ describe("API keys and their maker's membership", () => {
     expect(moved.status).toBe(303);
     expect((await api(ownerKey, "GET", "/qr-codes")).status).toBe(200);
     expect((await api(heirKey, "GET", "/qr-codes")).status).toBe(200);
+  });
+});
+
+describe("API keys on a plan without the API", () => {
+  it("a Free account cannot create a key it could not use; the tab shows the upgrade instead", async () => {
+    const free = await person("free");
+    const workspace = personalWorkspaceId(free.id);
+    const tab = textOf(
+      await (await appFetch("/dashboard?tab=api", { headers: { Cookie: free.cookies } })).text(),
+    );
+    expect(tab).toContain("The API is part of the Ultimate plan; this workspace is on Free.");
+    expect(tab).toContain("Upgrade to Ultimate");
+    expect(tab).not.toContain("Create a key");
+
+    const refused = await post(free, "/dashboard?tab=api", {
+      workspace,
+      intent: "create-key",
+      name: "Sneaky",
+      scopes: ["codes:read"],
+      expiresOn: "",
+    });
+    expect(refused.status).toBe(303);
+    const flash = cookieFrom(refused, "qr_flash");
+    const page = textOf(
+      await (
+        await appFetch(refused.headers.get("Location")!, {
+          headers: { Cookie: `${free.cookies}; ${flash}` },
+        })
+      ).text(),
+    );
+    expect(page).toContain("Key not created");
+    expect(page).toContain(
+      "The API is part of the Ultimate plan, and this workspace is on Free. Upgrade on the Plans tab to create keys.",
+    );
+    expect(refused.headers.get("Location")).toBe("/dashboard?tab=api");
+    const keys = await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE workspace_id = ?")
+      .bind(workspace)
+      .first<{ n: number }>();
+    expect(keys!.n).toBe(0);
   });
 });
