@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { getPaymentProvider } from "../billing/payments.server";
 import { PaymentError } from "../billing/provider.server";
 import { PaymentsNotConfiguredError } from "../billing/settings.server";
@@ -16,6 +17,7 @@ import { revokeKeysOfFormerManager } from "../workspaces/key-revocation.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
+import { adoptLogosOfLeaver } from "../jobs/logo-adoption.server";
 import { deleteLogosOf } from "../storage/logos.server";
 
 // Deleting an account, at once and for good. The order matters: a paid subscription is ended
@@ -60,8 +62,13 @@ export async function deleteAccount(
     }
   }
   try {
+    // Logos belong to workspaces: those the person uploaded before that was so, and that other
+    // people's workspaces use, are adopted by those workspaces first (issue #27).
+    await adoptLogosOfLeaver(db, env.LOGOS, user.id);
     await deleteLogosOf(user.id);
-    await deleteBrandAssetsOf(await ownedWorkspaceIds(db, user.id));
+    const owned = await ownedWorkspaceIds(db, user.id);
+    for (const workspaceId of owned) await deleteLogosOf(workspaceId);
+    await deleteBrandAssetsOf(owned);
   } catch (error) {
     log("warn", "account_deletion_logos_failed", describeError(error));
     return { ok: false, status: 503, message: STORAGE_UNAVAILABLE };

@@ -128,7 +128,7 @@ export async function saveInWorkspace(
   }
   let logoUrl: string | null;
   try {
-    logoUrl = logo ? await storeLogo(creator.id, logo) : null;
+    logoUrl = logo ? await storeLogo(workspaceId, logo) : null;
   } catch (error) {
     if (!(error instanceof LogoStoreError)) throw error;
     return { ok: false, status: 503, title: error.title, message: error.message };

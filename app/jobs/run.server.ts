@@ -2,6 +2,7 @@ import { purgeIdempotencyKeys } from "../api/idempotency.server";
 import { createDatabase } from "../db/client.server";
 import { purgeExpiredAuditEvents } from "./audit-retention.server";
 import { sweepBulkJobs } from "./bulk-sweep.server";
+import { adoptUploaderLogos } from "./logo-adoption.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
@@ -33,6 +34,8 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
   const jobs: [string, () => Promise<object>][] = [
     ["analytics-retention", () => purgeExpiredAnalytics(db, now)],
     ["trial-expiry", () => expireTrials(db, now)],
+    // Adoption first: the uploader's copies it leaves unused go with the sweep after their grace.
+    ["logo-adoption", () => adoptUploaderLogos(db, bindings.LOGOS)],
     ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
     ["simulated-renewals", () => endSimulatedPeriods(db, now)],
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],

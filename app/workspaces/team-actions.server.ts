@@ -14,6 +14,7 @@ import {
   transferOwnership,
 } from "../models/members.server";
 import { deleteBrandAssetsOf } from "../brand/assets.server";
+import { deleteLogosOf } from "../storage/logos.server";
 import { describeError, log } from "../observability/log.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
@@ -259,6 +260,10 @@ async function destroy(ctx: Ctx) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
   await forgetLinks(new URL(ctx.request.url).origin, slugs);
+  // Its logos go with it (a failure leaves them to the nightly sweep: nothing uses them).
+  await deleteLogosOf(workspace.id).catch((cause: unknown) => {
+    log("warn", "workspace_logos_left", { workspaceId: workspace.id, ...describeError(cause) });
+  });
   await deleteBrandAssetsOf([workspace.id]).catch((cause: unknown) => {
     log("warn", "workspace_brand_assets_left", {
       workspaceId: workspace.id,
