@@ -15,6 +15,8 @@ import {
 } from "../models/account.server";
 import { revokeKeysOfFormerManager } from "../workspaces/key-revocation.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
+import { hostnamesOf } from "../models/custom-domains.server";
+import { releaseHostnames } from "../domains/release.server";
 import { forgetLinks } from "../scans/links.server";
 import { describeError, log } from "../observability/log.server";
 import { adoptLogosOfLeaver } from "../jobs/logo-adoption.server";
@@ -79,7 +81,10 @@ export async function deleteAccount(
     await revokeKeysOfFormerManager(db, workspace, maker, maker, "deleted");
   }
   const slugs = await trackedSlugsIn(db, { ownerId: user.id });
+  const hostnames = await hostnamesOf(db, { ownerId: user.id });
   await deleteUserRows(db, user.id);
+  // The custom hostnames of its workspaces are let go at the provider (queued when it fails).
+  await releaseHostnames(hostnames);
   // Printed tracked codes answer 410 at once here; other data centres' copies expire.
   await forgetLinks(origin, slugs);
   log("info", "account_deleted", { userId: user.id });

@@ -111,6 +111,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
     // Nobody did this: the plan lapsed, and the change it no longer allowed was dropped.
     return `The scheduled change of ${quoted(d.title)} to ${d.to} was cancelled: the workspace's plan no longer includes changing destinations`;
   }
+  if (entry.action === "domain.removed" && d.reason === "unverified") {
+    // Nobody did this: the domain was never verified in time.
+    return `The custom domain ${quoted(d.name)} was removed: it was not verified within 7 days`;
+  }
   const what = (() => {
     switch (entry.action as AuditAction) {
       case "workspace.created":

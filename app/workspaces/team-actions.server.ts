@@ -14,6 +14,8 @@ import {
   transferOwnership,
 } from "../models/members.server";
 import { deleteBrandAssetsOf } from "../brand/assets.server";
+import { releaseHostnames } from "../domains/release.server";
+import { hostnamesOf } from "../models/custom-domains.server";
 import { deleteLogosOf } from "../storage/logos.server";
 import { describeError, log } from "../observability/log.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
@@ -256,9 +258,12 @@ async function destroy(ctx: Ctx) {
     );
   }
   const slugs = await trackedSlugsIn(ctx.db, { workspaceId: workspace.id });
+  const hostnames = await hostnamesOf(ctx.db, { workspaceId: workspace.id });
   if (!(await deleteTeamWorkspace(ctx.db, workspace.id, ctx.user.id))) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
+  // Its custom hostnames are let go at the provider too (queued when the provider fails).
+  await releaseHostnames(hostnames);
   await forgetLinks(new URL(ctx.request.url).origin, slugs);
   // Its logos go with it (a failure leaves them to the nightly sweep: nothing uses them).
   await deleteLogosOf(workspace.id).catch((cause: unknown) => {
