@@ -23,9 +23,11 @@ import { adoptLogosOfLeaver } from "../jobs/logo-adoption.server";
 import { deleteLogosOf } from "../storage/logos.server";
 
 // Deleting an account, at once and for good. The order matters: a paid subscription is ended
-// first (and the customer record at the payment provider deleted), because an account that is gone while its card is still charged is the worst outcome;
-// if the payment provider cannot be reached, nothing is deleted. Then the logos in R2, then the
-// rows in D1 in one atomic batch. A failure before the batch leaves the account in place to try
+// first, and the customer record at the payment provider deleted, because an account that is
+// gone while its card is still charged is the worst outcome; if the payment provider cannot be
+// reached, nothing is deleted. Then the logos in R2 (after the workspaces that use the person's
+// earlier uploads adopted them), then the rows in D1 in one atomic batch, then the custom
+// hostnames at their provider. A failure before the batch leaves the account in place to try
 // again (and a logo left behind by a failure after it is removed by the nightly logo sweep).
 
 export const BILLING_UNAVAILABLE =
