@@ -9,6 +9,11 @@ import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/j
 import { brandedScanMiss } from "./brand/pages.server";
 import { customHostAnswer } from "./domains/hosts.server";
 import {
+  type HostnameRelease,
+  recordDeadHostnames,
+  releaseQueuedHostnames,
+} from "./domains/release.server";
+import {
   DESTINATION_CRON,
   DOMAIN_CHECK_CRON,
   runDestinationJob,
@@ -100,9 +105,9 @@ export default {
     await runScheduledJobs(env, new Date(controller.scheduledTime));
   },
 
-  // The mail, scan, bulk and webhook queues and their dead-letter queues (wrangler.toml
+  // The mail, scan, bulk, webhook and domain queues and their dead-letter queues (wrangler.toml
   // [[queues.consumers]]), told apart by name: "qr-code-creator-scans…", "…-bulk…",
-  // "…-webhooks…" or "…-mail…",
+  // "…-webhooks…", "…-domains…" or "…-mail…",
   // with "-dlq" at the end of a dead-letter queue (staging adds "-staging" before it).
   async queue(batch, env) {
     const dead = batch.queue.endsWith("-dlq");
@@ -116,6 +121,12 @@ export default {
       const scans = batch as MessageBatch<ScanEvent>;
       if (dead) recordDeadScans(scans);
       else await recordScanBatch(scans, env.DB);
+      return;
+    }
+    if (batch.queue.startsWith("qr-code-creator-domains")) {
+      const releases = batch as MessageBatch<HostnameRelease>;
+      if (dead) recordDeadHostnames(releases);
+      else await releaseQueuedHostnames(releases);
       return;
     }
     if (batch.queue.startsWith("qr-code-creator-webhooks")) {

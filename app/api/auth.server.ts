@@ -5,12 +5,13 @@ import { findApiKey, type KeyHolder, touchApiKey } from "../models/api-keys.serv
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { effectivePlan } from "../plans/effective";
 import { cachedKey, keepKey } from "./key-cache.server";
-import { type ApiScope, looksLikeApiKey } from "./keys";
+import { can } from "../workspaces/roles";
+import { type ApiScope, looksLikeApiKey, SCOPE_ACTIONS } from "./keys";
 import { ApiProblem } from "./problem";
 
 // Who is calling /api/v1: the Bearer key, checked in this order: present and well formed,
-// known, not revoked, not expired, within its rate limit, its workspace on a plan with API
-// access, and holding the operation's scope.
+// known, not revoked, not expired, its maker still an owner or admin of the workspace, within its
+// rate limit, its workspace on a plan with API access, and holding the operation's scope.
 
 /** Requests a key may make per minute, by the workspace's plan (the API_RATE_LIMITER binding). */
 export const API_REQUESTS_PER_MINUTE = 300;
@@ -54,6 +55,14 @@ export async function authenticate(
       `This API key expired on ${key.expiresAt.toISOString().slice(0, 10)}. Create a new one on the API tab.`,
     );
   }
+  // A key acts with its maker's current membership: a maker who left, was removed or no longer
+  // manages keys takes the key's power along, also before the revocation reaches this isolate.
+  if (!holder.makerRole || !can(holder.makerRole, "api.manage")) {
+    throw new ApiProblem(
+      "key_revoked",
+      "This API key's maker no longer manages this workspace's keys, so the key no longer works. Ask an owner or admin of the workspace for a new one.",
+    );
+  }
   const { success } = await env.API_RATE_LIMITER.limit({ key: key.id });
   if (!success) {
     throw new ApiProblem(
@@ -78,9 +87,13 @@ export async function authenticate(
   return { ...holder, plan };
 }
 
-/** Refuses (403) a key without the operation's scope. */
+/** Refuses (403) a key without the operation's scope, or whose maker's role no longer allows it. */
 export function requireScope(caller: ApiCaller, scope: ApiScope): void {
-  if (!caller.key.scopes.includes(scope)) {
+  if (
+    !caller.key.scopes.includes(scope) ||
+    !caller.makerRole ||
+    !can(caller.makerRole, SCOPE_ACTIONS[scope])
+  ) {
     throw new ApiProblem(
       "insufficient_scope",
       `This key lacks the ${scope} scope. Create a key with it on the API tab.`,

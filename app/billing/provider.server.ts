@@ -41,6 +41,11 @@ export interface PaymentProvider {
    * deleted). Nothing happens when the user has none, or it has already ended.
    */
   cancelNow(user: UserRecord): Promise<void>;
+  /**
+   * Delete the customer record (name, address, cards) at the provider: the account is being
+   * deleted. Nothing happens when the user has none, or it is gone already.
+   */
+  deleteCustomer(user: UserRecord): Promise<void>;
 }
 
 /** A provider's refusal that a person can act on (a declined card, a bad request). */

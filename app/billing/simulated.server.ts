@@ -141,6 +141,9 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   /** Ends a simulated subscription now; demo accounts' stand-in ids have nothing to end. */
+  /** The simulator keeps no customer records: the account's own row is all there is. */
+  async deleteCustomer() {}
+
   async cancelNow(user: UserRecord) {
     if (!user.stripeSubscriptionId?.startsWith("sim_sub_")) return;
     if (user.subscriptionStatus === "canceled") return;

@@ -139,6 +139,20 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
+  async deleteCustomer(user: UserRecord) {
+    const customerId = user.stripeCustomerId;
+    if (!customerId) return;
+    await withStripe("deleting a customer", async () => {
+      try {
+        await this.stripe.customers.del(customerId);
+      } catch (error) {
+        // Deleted already: a second attempt after a deletion that failed further on.
+        if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return;
+        throw error;
+      }
+    });
+  }
+
   /**
    * The Stripe way to change plan at the period end: a schedule whose current phase keeps
    * today's price until the period ends and whose next phase has the lower one. Releasing the

@@ -7,6 +7,7 @@ import { recordAudit } from "../workspaces/audit.server";
 import { workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import {
+  canEmbedLogo,
   canSaveType,
   canTrackScans,
   saveLimit,
@@ -102,6 +103,12 @@ export async function saveInWorkspace(
   if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
   }
+  if (logo) {
+    // A logo uploaded before a downgrade is still in storage; the plan decides, not the upload.
+    const verdict = canEmbedLogo(plan);
+    if (!verdict.ok)
+      return { ok: false, status: 403, title: "Upgrade required", message: verdict.message };
+  }
   if (track) {
     const verdict = canTrackScans(plan, content.type);
     if (!verdict.ok)
@@ -121,7 +128,7 @@ export async function saveInWorkspace(
   }
   let logoUrl: string | null;
   try {
-    logoUrl = logo ? await storeLogo(creator.id, logo) : null;
+    logoUrl = logo ? await storeLogo(workspaceId, logo) : null;
   } catch (error) {
     if (!(error instanceof LogoStoreError)) throw error;
     return { ok: false, status: 503, title: error.title, message: error.message };

@@ -8,7 +8,7 @@ import { logoDataUrl, renderLogoPng } from "../qr/png.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
 import type { QrContent, QrSize } from "../qr/types";
-import { loadLogo } from "../storage/logos.server";
+import { codeLogo } from "./code-logo.server";
 
 // A saved code's image, for the dashboard's downloads and the public API: a tracked code encodes
 // its short link on this service, which counts the scan and redirects; a logo raises the error
@@ -51,7 +51,7 @@ export async function savedImage(
     fileName: `${downloadBaseName(content)}.${format}`,
     contentType: format === "svg" ? "image/svg+xml" : "image/png",
     render: async () => {
-      const logo = code.logoUrl ? await loadLogo(code.logoUrl, code.userId) : null;
+      const logo = await codeLogo(db, code);
       const matrix = contentMatrix(encoded, logo ? "H" : "M");
       if (format === "svg") {
         return renderSvg(matrix, { ...style, logoHref: logo ? logoDataUrl(logo) : undefined });

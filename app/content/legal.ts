@@ -117,6 +117,7 @@ export const privacyPolicy: LegalDocument = {
         "Account information, subscription state and saved codes are kept while your account exists.",
         "Scan analytics are deleted after 365 days on the Premium plan. On the Ultimate plan they are kept for as long as the account exists.",
         "When you delete a saved code, its uploaded logo is deleted with it.",
+        "Codes and logos you saved in a team workspace that someone else owns belong to that workspace: they stay there, unchanged, when you leave it or delete your account, and the API keys you made there stop working at once. Deleting your account also deletes your customer record at our payment processor.",
         "You can delete your account yourself at Account settings (/account). It is deleted at once: your profile, sign-ins, saved codes, uploaded logos, download records and scan analytics are deleted, its tracked links stop redirecting, and a paid subscription is cancelled immediately. Copies in our database backups are overwritten within 30 days. We keep only a record of past payment events that no longer names you or your account, and our payment processor keeps the billing records that payment and tax law require.",
         "The session cookie expires after 30 days or when you sign out.",
         "If your account had a free trial, the keyed hash of its e-mail address and the trial's dates are kept after the account is deleted, so that each address has one free trial.",

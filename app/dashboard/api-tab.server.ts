@@ -92,6 +92,19 @@ export async function apiAction(
     });
   }
   const now = new Date();
+  const plan = PLANS[workspacePlan(ctx.membership, now)];
+  if (!plan.capabilities.api) {
+    // A key that could only answer 403 is no use to anyone; the tab shows the upgrade instead.
+    return refuse(
+      ctx,
+      "Key not created",
+      `The API is part of the Ultimate plan, and this workspace is on ${plan.name}. ${
+        ctx.membership.role === "owner"
+          ? "Upgrade on the Plans tab to create keys."
+          : "Ask the workspace's owner to upgrade to create keys."
+      }`,
+    );
+  }
   const parsed = keyFormSchema(now).safeParse(keyFormInput(ctx.form));
   if (!parsed.success) {
     return data(

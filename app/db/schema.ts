@@ -147,6 +147,7 @@ export const workspaceInvitations = sqliteTable(
   (table) => [
     uniqueIndex("workspace_invitations_by_token").on(table.tokenHash),
     index("workspace_invitations_by_workspace").on(table.workspaceId, table.createdAt),
+    index("workspace_invitations_by_email").on(table.email, table.createdAt),
   ],
 );
 

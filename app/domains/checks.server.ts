@@ -1,6 +1,14 @@
 import type { Database } from "../db/client.server";
 import type { CustomDomainRecord } from "../db/schema";
-import { dueDomains, postponeCheck, recordCheck } from "../models/custom-domains.server";
+import {
+  deleteDomain,
+  dueDomains,
+  postponeCheck,
+  recordCheck,
+  unverifiedDomains,
+} from "../models/custom-domains.server";
+import { recordAudit } from "../workspaces/audit.server";
+import { releaseHostnames } from "./release.server";
 import { nextCheckAfter } from "./backoff";
 import { forgetHost } from "./hosts.server";
 import { getDomainProvider } from "./provider.server";
@@ -59,4 +67,30 @@ export async function runDomainChecks(db: Database, now: Date) {
     }
   }
   return { checked: due.length, active, failed, errors };
+}
+
+/** Days a domain may stay unverified before it is removed, here and at the provider. */
+export const UNVERIFIED_DOMAIN_DAYS = 7;
+const EXPIRIES_PER_RUN = 50;
+
+/**
+ * Removes domains that never became active within UNVERIFIED_DOMAIN_DAYS: the row (no tracked
+ * link can use a domain that was never active) and the hostname at the provider, so that nobody
+ * holds a hostname they cannot prove is theirs.
+ */
+export async function expireUnverifiedDomains(db: Database, now: Date) {
+  const before = new Date(now.getTime() - UNVERIFIED_DOMAIN_DAYS * 24 * 60 * 60 * 1000);
+  const stale = await unverifiedDomains(db, before, EXPIRIES_PER_RUN);
+  for (const { domain, owner } of stale) {
+    await deleteDomain(db, domain.id);
+    await recordAudit(db, {
+      workspaceId: domain.workspaceId,
+      actor: owner,
+      action: "domain.removed",
+      // The stored (ASCII) form: the jobs stay free of the punycode module.
+      details: { name: domain.hostname, reason: "unverified" },
+    });
+  }
+  const released = await releaseHostnames(stale.map(({ domain }) => domain));
+  return { expired: stale.length, ...released };
 }

@@ -15,6 +15,7 @@ import { checkDomain } from "./checks.server";
 import { checkHostname, displayHostname } from "./hostname";
 import { forgetHost } from "./hosts.server";
 import { DomainProviderError, getDomainProvider, getDomainSettings } from "./provider.server";
+import { releaseHostnames } from "./release.server";
 
 // Custom domains (issue #18): adding one (the plan's limit, the hostname rules, the provider),
 // checking it now or on the schedule with backoff, and removing it.
@@ -94,7 +95,7 @@ export async function addDomain(
     );
   } catch (error) {
     // Another workspace added the same hostname in the same instant: undo at the provider.
-    await provider.remove(state.providerId).catch(() => {});
+    await releaseHostnames([{ providerId: state.providerId, hostname }]);
     if (await domainByHostname(db, hostname)) {
       return { ok: false, status: 409, message: `${shown} is already used by another workspace.` };
     }

@@ -2,18 +2,20 @@ import { purgeIdempotencyKeys } from "../api/idempotency.server";
 import { createDatabase } from "../db/client.server";
 import { purgeExpiredAuditEvents } from "./audit-retention.server";
 import { sweepBulkJobs } from "./bulk-sweep.server";
+import { adoptUploaderLogos } from "./logo-adoption.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
-import { runDomainChecks } from "../domains/checks.server";
+import { expireUnverifiedDomains, runDomainChecks } from "../domains/checks.server";
 import { settlePendingChanges } from "../destinations/changes.server";
 import { recordSupportBreaches } from "../support/breaches.server";
 import { purgeOldDeliveries } from "../webhooks/cleanup.server";
 
 /**
- * wrangler.toml's second cron: pending custom domains are checked (each with its backoff), and
+ * wrangler.toml's second cron: pending custom domains are checked (each with its backoff), those
+ * never verified within 7 days are removed (issue #27), and
  * support tickets past their promised response time are recorded as breached (issue #19).
  */
 export const DOMAIN_CHECK_CRON = "*/10 * * * *";
@@ -33,6 +35,8 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
   const jobs: [string, () => Promise<object>][] = [
     ["analytics-retention", () => purgeExpiredAnalytics(db, now)],
     ["trial-expiry", () => expireTrials(db, now)],
+    // Adoption first: the uploader's copies it leaves unused go with the sweep after their grace.
+    ["logo-adoption", () => adoptUploaderLogos(db, bindings.LOGOS)],
     ["logo-sweep", () => sweepOrphanLogos(db, bindings.LOGOS, bindings.SESSIONS, now)],
     ["simulated-renewals", () => endSimulatedPeriods(db, now)],
     ["audit-retention", () => purgeExpiredAuditEvents(db, now)],
@@ -43,11 +47,15 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
   await runJobs(jobs);
 }
 
-/** The 10-minute cron: custom domains due a check, support tickets past their promise. */
+/**
+ * The 10-minute cron: custom domains due a check or never verified, support tickets past their
+ * promise.
+ */
 export async function runDomainCheckJob(bindings: JobBindings, now: Date): Promise<void> {
   const db = createDatabase(bindings.DB);
   await runJobs([
     ["domain-checks", () => runDomainChecks(db, now)],
+    ["unverified-domains", () => expireUnverifiedDomains(db, now)],
     ["support-breaches", () => recordSupportBreaches(db, now)],
   ]);
 }

@@ -6,6 +6,28 @@ import type { MailMessage } from "./message";
 
 const PRODUCT = "QR Code Creator";
 
+/** The most characters of a name (a person's, a workspace's, a brand's) an e-mail carries. */
+export const MAIL_NAME_MAX = 60;
+
+/**
+ * A name that other people chose, as an e-mail may carry it: plain text on one line, without
+ * control or invisible formatting characters (line breaks, bidirectional overrides, zero-width
+ * marks), and at most MAIL_NAME_MAX characters, so that it cannot pose as the message.
+ */
+export function plainName(name: string, max = MAIL_NAME_MAX): string {
+  const flat = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = [...flat];
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
 interface Layout {
   to: string;
   subject: string;
@@ -32,7 +54,8 @@ function compose({
   after = [],
   brand,
 }: Layout): MailMessage {
-  const signature = brand?.name ?? PRODUCT;
+  const brandName = brand ? plainName(brand.name) : null;
+  const signature = brandName ?? PRODUCT;
   const button = brand?.accentColor ?? "#1d4ed8";
   const greeting = `Hello${greetingName ? ` ${greetingName}` : ""},`;
   const text = [
@@ -64,7 +87,7 @@ function compose({
     text,
     html,
     links: action ? [action.url] : [],
-    ...(brand ? { fromName: brand.name } : {}),
+    ...(brandName ? { fromName: brandName } : {}),
   };
 }
 
@@ -174,14 +197,16 @@ export function invitationMessage({
   /** The workspace's white-label brand: the e-mail names it instead of this service. */
   brand?: MailBrand;
 }) {
-  const on = brand?.name ?? PRODUCT;
+  const on = brand ? plainName(brand.name) : PRODUCT;
+  const inviter = plainName(inviterName);
+  const workspace = plainName(workspaceName);
   return compose({
     to,
     brand,
-    subject: `${inviterName} invited you to ${workspaceName} on ${on}`,
+    subject: `${inviter} invited you to ${workspace} on ${on}`,
     greetingName: null,
     paragraphs: [
-      `${inviterName} invited you to join the workspace “${workspaceName}” on ${on} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
+      `${inviter} invited you to join the workspace “${workspace}” on ${on} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
       `Open the link to accept. Sign in with ${to}, or create an account with that address.`,
     ],
     action: { label: "Accept the invitation", url: link },
@@ -345,5 +370,38 @@ export function webhookDisabledMessage({
       "Once the address works again, enable the endpoint on the Integrations tab; new events are sent from then on.",
     ],
     action: { label: "Open the Integrations tab", url: link },
+  });
+}
+
+export function apiKeysRevokedMessage({
+  to,
+  firstName,
+  workspaceName,
+  memberName,
+  keys,
+  why,
+}: Person & {
+  workspaceName: string;
+  memberName: string;
+  keys: string[];
+  why: "removed" | "left" | "role" | "deleted";
+}) {
+  const member = plainName(memberName);
+  const workspace = plainName(workspaceName);
+  const names = keys.map((key) => `“${plainName(key)}”`).join(", ");
+  const reason = {
+    removed: `${member} was removed from the workspace`,
+    left: `${member} left the workspace`,
+    role: `${member}'s new role no longer manages API keys`,
+    deleted: `${member} deleted their account`,
+  }[why];
+  return compose({
+    to,
+    subject: `API keys of ${member} in ${workspace} were revoked`,
+    greetingName: firstName,
+    paragraphs: [
+      `${reason}, so the API ${keys.length === 1 ? "key" : "keys"} they made in “${workspace}” ${keys.length === 1 ? "was" : "were"} revoked at once: ${names}. Calls with ${keys.length === 1 ? "it" : "them"} now get 401.`,
+      "If an integration still needs the API, create a new key on the workspace's API tab and put it in place of the old one.",
+    ],
   });
 }

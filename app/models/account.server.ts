@@ -150,3 +150,18 @@ export async function ownedWorkspacesWithOthers(db: Database, userId: string) {
     .where(and(eq(workspaces.ownerId, userId), ne(workspaceMembers.userId, userId)))
     .all();
 }
+
+/** The workspaces of other owners the user belongs to, with each owner (for notices). */
+export async function othersWorkspacesOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      owner: { id: users.id, email: users.email, firstName: users.firstName },
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(and(eq(workspaceMembers.userId, userId), ne(workspaces.ownerId, userId)))
+    .all();
+}

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { lastFour, MAX_KEYS_PER_WORKSPACE, newApiKey, type ApiScope } from "../api/keys";
 import type { Database } from "../db/client.server";
-import { type ApiKeyRecord, apiKeys, users, workspaces } from "../db/schema";
+import { type ApiKeyRecord, apiKeys, users, type WorkspaceRole, workspaces } from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import type { PlanState } from "../plans/effective";
 import { type AuditActor, recordAudit } from "../workspaces/audit.server";
@@ -131,6 +131,51 @@ export async function revokeApiKey(
   return revoked.length > 0 ? key.name : null;
 }
 
+/**
+ * Revokes every working key `maker` made in the workspace (they left, were removed, or lost
+ * api.manage), with an audit entry per key saying why. Returns the names of the keys revoked.
+ */
+export async function revokeKeysMadeBy(
+  db: Database,
+  workspaceId: string,
+  maker: { id: string; email: string },
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ id: string; name: string }[]> {
+  const target = and(
+    eq(apiKeys.workspaceId, workspaceId),
+    eq(apiKeys.createdBy, maker.id),
+    isNull(apiKeys.revokedAt),
+  );
+  const keys = await db
+    .select({ id: apiKeys.id, name: apiKeys.name })
+    .from(apiKeys)
+    .where(target)
+    .all();
+  if (keys.length === 0) return [];
+  const [revoked] = await db.batch([
+    db.update(apiKeys).set({ revokedAt: now }).where(target).returning({ id: apiKeys.id }),
+    ...keys.map((key) =>
+      recordAudit(
+        db,
+        {
+          workspaceId,
+          actor,
+          action: "api_key.revoked",
+          target: key.id,
+          details: { name: key.name, email: maker.email, reason: "membership" },
+        },
+        {
+          onlyIf: sql`EXISTS (SELECT 1 FROM api_keys WHERE id = ${key.id} AND revoked_at = ${now.getTime()})`,
+          now,
+        },
+      ),
+    ),
+  ]);
+  const done = new Set(revoked.map((key) => key.id));
+  return keys.filter((key) => done.has(key.id));
+}
+
 /** A key found by its hash: what a request needs of it, its workspace and the owner's plan. */
 export interface KeyHolder {
   key: {
@@ -143,8 +188,13 @@ export interface KeyHolder {
   workspace: { id: string; name: string };
   /** The workspace owner's subscription, which gives the workspace its plan. */
   ownerPlan: PlanState;
-  /** Who the key acts as in the records (codes made, the audit log): its maker, else the owner. */
+  /** Who the key acts as in the records (codes made, the audit log): its maker. */
   actor: AuditActor;
+  /**
+   * The maker's role in the workspace now; null when they are no longer a member (a key acts
+   * with its maker's current membership, ARCHITECTURE.md decision 18).
+   */
+  makerRole: WorkspaceRole | null;
 }
 
 interface KeyRow {
@@ -165,6 +215,7 @@ interface KeyRow {
   stripe_subscription_id: string | null;
   created_by: string | null;
   creator_email: string | null;
+  maker_role: WorkspaceRole | null;
 }
 
 // Every /api/v1 request runs this: a prepared statement rather than the query builder, whose
@@ -173,16 +224,20 @@ const FIND_KEY = `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, k.last_used
     w.id AS workspace_id, w.name AS workspace_name,
     o.id AS owner_id, o.email AS owner_email, o.subscription_plan, o.subscription_status,
     o.is_trial_active, o.trial_start_date, o.trial_end_date, o.stripe_subscription_id,
-    k.created_by, c.email AS creator_email
+    k.created_by, c.email AS creator_email, m.role AS maker_role
   FROM api_keys k
   JOIN workspaces w ON w.id = k.workspace_id
   JOIN users o ON o.id = w.owner_id
   LEFT JOIN users c ON c.id = k.created_by
+  LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.created_by
   WHERE k.token_hash = ?`;
 
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 
-/** One indexed query: the key, its workspace, the workspace owner's plan, and its maker. */
+/**
+ * One indexed query: the key, its workspace, the workspace owner's plan, its maker and the
+ * maker's current role there.
+ */
 export async function findApiKey(db: Database, tokenHash: string): Promise<KeyHolder | null> {
   const row = await db.$client.prepare(FIND_KEY).bind(tokenHash).first<KeyRow>();
   if (!row) return null;
@@ -207,6 +262,7 @@ export async function findApiKey(db: Database, tokenHash: string): Promise<KeyHo
       row.created_by && row.creator_email
         ? { id: row.created_by, email: row.creator_email }
         : { id: row.owner_id, email: row.owner_email },
+    makerRole: row.maker_role,
   };
 }
 

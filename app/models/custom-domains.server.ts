@@ -1,6 +1,12 @@
-import { and, asc, count, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { type CustomDomainRecord, customDomains, trackedLinks } from "../db/schema";
+import {
+  type CustomDomainRecord,
+  customDomains,
+  trackedLinks,
+  users,
+  workspaces,
+} from "../db/schema";
 import type { HostnameState } from "../domains/provider.server";
 
 // The custom_domains table (issue #18, migration 0012).
@@ -125,5 +131,43 @@ export async function activeDomains(db: Database, workspaceId: string) {
     .from(customDomains)
     .where(and(eq(customDomains.workspaceId, workspaceId), eq(customDomains.status, "active")))
     .orderBy(asc(customDomains.hostname))
+    .all();
+}
+
+/** The hostnames of a workspace, or of every workspace one person owns (before they go). */
+export async function hostnamesOf(
+  db: Database,
+  owner: { workspaceId: string } | { ownerId: string },
+): Promise<{ providerId: string | null; hostname: string }[]> {
+  return db
+    .select({ providerId: customDomains.providerId, hostname: customDomains.hostname })
+    .from(customDomains)
+    .where(
+      "workspaceId" in owner
+        ? eq(customDomains.workspaceId, owner.workspaceId)
+        : inArray(
+            customDomains.workspaceId,
+            db
+              .select({ id: workspaces.id })
+              .from(workspaces)
+              .where(eq(workspaces.ownerId, owner.ownerId)),
+          ),
+    )
+    .all();
+}
+
+/** Domains added before `before` that never became active, oldest first, with their owner. */
+export async function unverifiedDomains(db: Database, before: Date, limit: number) {
+  return db
+    .select({
+      domain: customDomains,
+      owner: { id: users.id, email: users.email },
+    })
+    .from(customDomains)
+    .innerJoin(workspaces, eq(workspaces.id, customDomains.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(and(isNull(customDomains.activatedAt), lt(customDomains.createdAt, before)))
+    .orderBy(asc(customDomains.createdAt))
+    .limit(limit)
     .all();
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client.server";
 import {
@@ -27,25 +27,83 @@ function pending(now: Date): SQL {
   return and(isNull(table.acceptedAt), isNull(table.revokedAt), gt(table.expiresAt, now))!;
 }
 
-/** Members and pending invitations of a workspace, as SQL (the seat check runs inside others). */
-function seatsInUseSql(workspaceId: string, now: Date): SQL<number> {
-  return sql<number>`((SELECT count(*) FROM workspace_members m WHERE m.workspace_id = ${workspaceId})
-    + (SELECT count(*) FROM workspace_invitations i WHERE i.workspace_id = ${workspaceId}
-       AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ${now.getTime()}))`;
+/** The owner of `workspaceId`, as SQL: a plan's seats are shared by all of its owner's workspaces. */
+function ownerOf(workspaceId: string): SQL<string> {
+  return sql<string>`(SELECT owner_id FROM workspaces WHERE id = ${workspaceId})`;
+}
+
+/**
+ * The addresses holding a seat of the plan of `workspaceId`'s owner: members and pending
+ * invitations of every workspace that person owns, each address once (UNION removes repeats).
+ */
+function seatHoldersSql(workspaceId: string, now: Date): SQL {
+  return sql`SELECT u.email AS email FROM workspace_members m
+      JOIN users u ON u.id = m.user_id
+      JOIN workspaces w ON w.id = m.workspace_id
+      WHERE w.owner_id = ${ownerOf(workspaceId)}
+    UNION
+    SELECT i.email AS email FROM workspace_invitations i
+      JOIN workspaces w ON w.id = i.workspace_id
+      WHERE w.owner_id = ${ownerOf(workspaceId)}
+        AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ${now.getTime()}`;
+}
+
+/** How many seats are taken once `email` holds one too (the same if it holds one already). */
+function seatsWithSql(workspaceId: string, email: string, now: Date): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM (${seatHoldersSql(workspaceId, now)} UNION SELECT ${email}))`;
 }
 
 export async function countSeats(db: Database, workspaceId: string, now: Date): Promise<SeatCount> {
-  const [members, invitations] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(workspaceMembers)
-      .where(eq(workspaceMembers.workspaceId, workspaceId)),
-    db
-      .select({ n: count() })
-      .from(table)
-      .where(and(eq(table.workspaceId, workspaceId), pending(now))),
-  ]);
-  return { members: members[0]?.n ?? 0, pending: invitations[0]?.n ?? 0 };
+  const row = await db.get<{ members: number; holders: number }>(
+    sql`SELECT
+      (SELECT count(DISTINCT u.email) FROM workspace_members m
+        JOIN users u ON u.id = m.user_id
+        JOIN workspaces w ON w.id = m.workspace_id
+        WHERE w.owner_id = ${ownerOf(workspaceId)}) AS members,
+      (SELECT count(*) FROM (${seatHoldersSql(workspaceId, now)})) AS holders`,
+  );
+  const members = row?.members ?? 0;
+  return { members, pending: (row?.holders ?? 0) - members };
+}
+
+/** Whether `email` already holds a seat of the plan (a member or invited in any of its workspaces). */
+export async function holdsSeat(
+  db: Database,
+  workspaceId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await db.get<{ n: number }>(
+    sql`SELECT count(*) AS n FROM (${seatHoldersSql(workspaceId, now)}) WHERE email = ${email}`,
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Invitations a workspace may send in a day, and that one address may receive in a day. */
+export const INVITATIONS_PER_WORKSPACE_PER_DAY = 50;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function sentTodaySql(column: "workspace_id" | "email", value: string, now: Date): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM workspace_invitations
+    WHERE ${sql.raw(column)} = ${value} AND created_at > ${now.getTime() - DAY_MS})`;
+}
+
+/**
+ * Invitations sent in the last 24 hours by the workspace, and to the address from any
+ * workspace (revoked ones count: each was an e-mail).
+ */
+export async function invitationsToday(
+  db: Database,
+  workspaceId: string,
+  email: string,
+  now: Date,
+): Promise<{ workspace: number; address: number }> {
+  const row = await db.get<{ workspace: number; address: number }>(
+    sql`SELECT ${sentTodaySql("workspace_id", workspaceId, now)} AS workspace,
+      ${sentTodaySql("email", email, now)} AS address`,
+  );
+  return { workspace: row?.workspace ?? 0, address: row?.address ?? 0 };
 }
 
 export interface PendingInvitation {
@@ -108,8 +166,8 @@ export interface NewInvitation {
 }
 
 /**
- * Invites `email`, unless every seat is taken (checked in the same statement). Returns the
- * token for the link (never stored), or null when no seat was free.
+ * Invites `email`, unless every seat is taken or a daily limit is reached (checked in the same
+ * statement). Returns the token for the link (never stored), or null when it did not fit.
  */
 export async function createInvitation(
   db: Database,
@@ -141,7 +199,9 @@ export async function createInvitation(
           .where(
             and(
               eq(workspaces.id, workspaceId),
-              sql`${seatsInUseSql(workspaceId, now)} < ${seatLimit}`,
+              sql`${seatsWithSql(workspaceId, email, now)} <= ${seatLimit}`,
+              sql`${sentTodaySql("workspace_id", workspaceId, now)} < ${INVITATIONS_PER_WORKSPACE_PER_DAY}`,
+              sql`${sentTodaySql("email", email, now)} < ${INVITATIONS_PER_ADDRESS_PER_DAY}`,
             ),
           ),
       )
@@ -262,7 +322,8 @@ export async function findInvitationByToken(
 
 /**
  * Spends the invitation for `user` and makes them a member, in one batch: it works once, while
- * pending, for the invited address, and while the workspace has fewer than `seatLimit` members.
+ * pending, for the invited address, and while the people of the owner's workspaces, with this
+ * one, fit in `seatLimit`.
  * Returns false when any of that no longer held.
  */
 export async function acceptInvitation(
@@ -287,7 +348,11 @@ export async function acceptInvitation(
           eq(table.id, invitation.id),
           eq(table.email, user.email),
           pending(now),
-          sql`(SELECT count(*) FROM workspace_members m WHERE m.workspace_id = ${invitation.workspaceId}) < ${seatLimit}`,
+          sql`(SELECT count(*) FROM (SELECT u.email FROM workspace_members m
+              JOIN users u ON u.id = m.user_id
+              JOIN workspaces w ON w.id = m.workspace_id
+              WHERE w.owner_id = ${ownerOf(invitation.workspaceId)}
+            UNION SELECT ${user.email})) <= ${seatLimit}`,
         ),
       )
       .returning({ id: table.id }),

@@ -139,6 +139,9 @@ export async function endMembership(
   return removed.length > 0;
 }
 
+/** What the previous owner becomes when they hand the workspace over. */
+export const DEMOTED_OWNER_ROLE: WorkspaceRole = "admin";
+
 /**
  * Hands a (non-personal) workspace to another member: they become its owner, with its plan
  * from then on; the previous owner stays as an admin.
@@ -180,7 +183,7 @@ export async function transferOwnership(
       .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, to.userId), handedOver)),
     db
       .update(members)
-      .set({ role: "admin" })
+      .set({ role: DEMOTED_OWNER_ROLE })
       .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, from.id), handedOver)),
     recordAudit(
       db,

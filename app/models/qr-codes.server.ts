@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client.server";
 import {
@@ -168,20 +168,21 @@ export function savedContent(code: QrCodeRecord): QrContent | null {
 }
 
 /**
- * Which of these logo keys saved codes still use. A code uses only its owner's logos, and each
- * key names its owner, so the owners' index narrows the search; 45 keys and at most 45 owners
- * stay within D1's 100 parameters.
+ * Which of these logo keys saved codes still use. A key names its workspace (or, from before
+ * issue #27, its uploader), so the workspace and owner indexes narrow the search; 30 keys and
+ * twice at most 30 owners stay within D1's 100 parameters.
  */
 export async function referencedLogoKeys(db: Database, keys: string[]): Promise<Set<string>> {
   const referenced = new Set<string>();
-  for (let at = 0; at < keys.length; at += 45) {
-    const batch = keys.slice(at, at + 45);
+  for (let at = 0; at < keys.length; at += 30) {
+    const batch = keys.slice(at, at + 30);
+    const owners = [...new Set(batch.map(logoOwner))];
     const rows = await db
       .selectDistinct({ key: qrCodes.logoUrl })
       .from(qrCodes)
       .where(
         and(
-          inArray(qrCodes.userId, [...new Set(batch.map(logoOwner))]),
+          or(inArray(qrCodes.workspaceId, owners), inArray(qrCodes.userId, owners)),
           inArray(qrCodes.logoUrl, batch),
         ),
       )
@@ -189,6 +190,49 @@ export async function referencedLogoKeys(db: Database, keys: string[]): Promise<
     for (const row of rows) referenced.add(row.key!);
   }
   return referenced;
+}
+
+/** Codes of `workspaceId` drawn with the logo `from` use `to` instead (the same bytes), or none. */
+export async function replaceLogoKey(
+  db: Database,
+  workspaceId: string,
+  from: string,
+  to: string | null,
+): Promise<void> {
+  await db
+    .update(qrCodes)
+    .set({ logoUrl: to })
+    .where(and(eq(qrCodes.workspaceId, workspaceId), eq(qrCodes.logoUrl, from)));
+}
+
+/**
+ * Logo keys from before issue #27 (named after their uploader) that codes still use, with the
+ * code's workspace: all of them (`limit` at a time), or those of one uploader used in
+ * workspaces they do not own.
+ */
+export async function uploaderLogoUses(
+  db: Database,
+  limit: number,
+  uploader?: string,
+): Promise<{ workspaceId: string; key: string }[]> {
+  const rows = await db
+    .selectDistinct({ workspaceId: qrCodes.workspaceId, key: qrCodes.logoUrl })
+    .from(qrCodes)
+    .where(
+      and(
+        sql`${qrCodes.logoUrl} NOT LIKE 'logos/ws!_%' ESCAPE '!'`,
+        sql`${qrCodes.workspaceId} IS NOT NULL`,
+        uploader
+          ? and(
+              sql`${qrCodes.logoUrl} LIKE ${`logos/${uploader}/%`}`,
+              sql`${qrCodes.workspaceId} NOT IN (SELECT id FROM workspaces WHERE owner_id = ${uploader})`,
+            )
+          : undefined,
+      ),
+    )
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({ workspaceId: row.workspaceId!, key: row.key! }));
 }
 
 export interface DownloadRecord {

@@ -52,10 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const name = `${downloadBaseName(evaluation.content)}.${format}`;
   const disposition = url.searchParams.get("inline") === "1" ? "inline" : "attachment";
 
-  // A logo the signed-in owner uploaded: drawn at level H, for paid plans only.
+  // A logo of the current workspace (or uploaded by this person before issue #27): drawn at
+  // level H, for paid plans only.
   const logoKey = url.searchParams.get("logo");
   if (logoKey) {
-    const logo = user && canEmbedLogo(plan).ok ? await loadLogo(logoKey, user.id) : null;
+    const logo =
+      user && membership && canEmbedLogo(plan).ok
+        ? await loadLogo(logoKey, [membership.workspace.id, user.id])
+        : null;
     if (!logo) return badRequest("That logo is not available. Upload it again.");
     const withLogo = contentMatrix(evaluation.content, "H");
     if (format === "svg") {

@@ -6,7 +6,7 @@ import { saveForUser } from "../codes/save.server";
 import { getMembership } from "../workspaces/current.server";
 import { displayHostname } from "../domains/hostname";
 import { activeDomains } from "../models/custom-domains.server";
-import { loadLogo, LogoStoreError, storeLogo } from "../storage/logos.server";
+import { loadLogo, LOGO_PREFIX, LogoStoreError, storeLogo } from "../storage/logos.server";
 import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
 import { useReportSavedCode } from "../components/achievements/use-report-saved-code";
@@ -37,11 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = existingVisitorId(request);
   const userId = (await getUser(context))?.id;
   const membership = userId ? await getMembership(context) : null;
-  // A logo this person uploaded (its key names its owner; the download route checks again).
+  // A logo of this workspace (or, from before issue #27, of this person): its key names its owner,
+  // and the download route checks again.
   const logo = url.searchParams.get("logo");
+  const logoOwners = membership ? [membership.workspace.id, userId] : [];
   return {
     fields,
-    logoKey: userId && logo?.startsWith(`logos/${userId}/`) ? logo : null,
+    logoKey:
+      logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
     preview: prefilled ? buildPreview(fields) : (samplePreview ??= buildPreview(fields)),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     prefilled: prefilled && !hasFlash(request),
@@ -97,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     try {
-      const key = await storeLogo(user.id, upload.logo);
+      // The workspace's logo, whoever uploaded it (issue #27).
+      const key = await storeLogo(membership!.workspace.id, upload.logo);
       return redirectWithToast(request, back(key), { title: "Logo uploaded", variant: "success" });
     } catch (error) {
       if (!(error instanceof LogoStoreError)) throw error;
@@ -117,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const title = String(form.get("title") ?? "");
-  const logo = logoKey ? await loadLogo(logoKey, user.id) : null;
+  const logo =
+    logoKey && membership ? await loadLogo(logoKey, [membership.workspace.id, user.id]) : null;
   const outcome = await saveForUser(user, membership, evaluation.content, evaluation.style, title, {
     track: form.get("trackScans") === "on",
     logo,

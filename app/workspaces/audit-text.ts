@@ -56,7 +56,7 @@ export interface AuditDetails {
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
   /** Why something happened on its own: the workspace's plan no longer allowed it. */
-  reason?: "plan";
+  reason?: "plan" | "membership" | "unverified";
 }
 
 export interface AuditSentenceInput {
@@ -111,6 +111,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
     // Nobody did this: the plan lapsed, and the change it no longer allowed was dropped.
     return `The scheduled change of ${quoted(d.title)} to ${d.to} was cancelled: the workspace's plan no longer includes changing destinations`;
   }
+  if (entry.action === "domain.removed" && d.reason === "unverified") {
+    // Nobody did this: the domain was never verified in time.
+    return `The custom domain ${quoted(d.name)} was removed: it was not verified within 7 days`;
+  }
   const what = (() => {
     switch (entry.action as AuditAction) {
       case "workspace.created":
@@ -144,7 +148,9 @@ export function describeAudit(entry: AuditSentenceInput): string {
       case "api_key.created":
         return `created the API key ${quoted(d.name)}${d.scopes ? ` (${d.scopes.join(", ")})` : ""}`;
       case "api_key.revoked":
-        return `revoked the API key ${quoted(d.name)}`;
+        return d.reason === "membership"
+          ? `revoked the API key ${quoted(d.name)} of ${d.email}, who no longer manages this workspace's keys`
+          : `revoked the API key ${quoted(d.name)}`;
       case "bulk.saved":
         return `saved ${(d.count ?? 0).toLocaleString("en-US")} codes from ${quoted(d.name)} in bulk`;
       case "domain.added":

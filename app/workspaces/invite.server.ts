@@ -8,6 +8,10 @@ import {
   countSeats,
   createInvitation,
   findPendingInvitationFor,
+  holdsSeat,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_WORKSPACE_PER_DAY,
+  invitationsToday,
 } from "../models/invitations.server";
 import { isMemberByEmail } from "../models/members.server";
 import { normalizeEmail } from "../models/users.server";
@@ -49,6 +53,23 @@ export async function readRevealedLink(
   return { link: { email: value.email, url: value.url }, clear };
 }
 
+/** Refuses the invitation past a daily limit: of the workspace, or of the address. */
+async function quotaRefusal(
+  db: Database,
+  workspaceId: string,
+  email: string,
+  now: Date,
+): Promise<string | null> {
+  const today = await invitationsToday(db, workspaceId, email, now);
+  if (today.workspace >= INVITATIONS_PER_WORKSPACE_PER_DAY) {
+    return `This workspace sent ${INVITATIONS_PER_WORKSPACE_PER_DAY} invitations in the last 24 hours, the most it can send in a day. Try again tomorrow.`;
+  }
+  if (today.address >= INVITATIONS_PER_ADDRESS_PER_DAY) {
+    return `${email} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
+  }
+  return null;
+}
+
 function refuse(request: Request, title: string, description: string) {
   return redirectWithToast(request, TEAM_TAB, { title, description, variant: "error" });
 }
@@ -80,9 +101,16 @@ export async function inviteMember(
       `${email} already has an invitation, valid until ${dateFormat.format(earlier.expiresAt)}. Revoke it to send a new link.`,
     );
   }
+  const quota = await quotaRefusal(db, workspaceId, email, now);
+  if (quota) return refuse(request, "Invitation not sent", quota);
   const plan = workspacePlan(membership, now);
   const byOwner = membership.role === "owner";
-  const verdict = inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
+  // Someone who already holds a seat of this plan (in another of the owner's workspaces) takes
+  // no new one.
+  const seated = seatLimit(plan) > 1 && (await holdsSeat(db, workspaceId, email, now));
+  const verdict = seated
+    ? ({ ok: true } as const)
+    : inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
   if (!verdict.ok) return refuse(request, "Invitation not sent", verdict.message);
 
   const invitation = await createInvitation(
@@ -97,9 +125,15 @@ export async function inviteMember(
     now,
   );
   if (!invitation) {
-    // Someone else took the last seat between the count and the insert.
-    const again = inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
-    return refuse(request, "Invitation not sent", again.ok ? "Please try again." : again.message);
+    // Someone else took the last seat (or the day's last invitation) between the count and the insert.
+    const again =
+      (await quotaRefusal(db, workspaceId, email, now)) ??
+      inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
+    return refuse(
+      request,
+      "Invitation not sent",
+      typeof again === "string" ? again : again.ok ? "Please try again." : again.message,
+    );
   }
   const url = `${new URL(request.url).origin}/invite/${invitation.token}`;
   const brand = await shownBrand(db, workspaceId, now);

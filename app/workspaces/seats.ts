@@ -2,12 +2,15 @@ import { PLAN_IDS, PLANS, type PlanId } from "../plans/catalogue";
 
 // Seats (issue #15): the owner, every other member and every pending invitation take one. The
 // workspace's plan (its owner's) has so many; a plan with fewer than the members removes nobody,
-// it only stops new invitations until the team fits. Pure; the insert that takes a seat checks
-// the count again atomically (app/models/invitations.server.ts).
+// it only stops new invitations until the team fits. A plan's seats are shared by every
+// workspace its owner owns, and count people, not memberships: someone in two of them (or
+// invited to both) takes one seat (issue #27). Pure; the insert that takes a seat checks the
+// count again atomically (app/models/invitations.server.ts).
 
+/** Distinct people across every workspace of the plan's owner. */
 export interface SeatCount {
   members: number;
-  /** Invitations neither accepted, revoked nor expired. */
+  /** Addresses with an invitation neither accepted, revoked nor expired, who are not members. */
   pending: number;
 }
 
@@ -63,7 +66,7 @@ export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean):
       ok: false,
       upgradeTo,
       message:
-        `${byOwner ? "Your" : "This workspace's"} ${name} plan includes ${limit} seats, and all ${limit} are used (members and pending invitations). ` +
+        `${byOwner ? "Your" : "This workspace's"} ${name} plan includes ${limit} seats, and all ${limit} are used (members and pending invitations of ${byOwner ? "all your" : "all its owner's"} workspaces, each person once). ` +
         (upgrade
           ? `${upgrade}, or remove someone first.`
           : "Remove someone or revoke an invitation first."),

@@ -9,15 +9,20 @@ import {
   deleteTeamWorkspace,
   endMembership,
   findMember,
+  DEMOTED_OWNER_ROLE,
   renameWorkspace,
   transferOwnership,
 } from "../models/members.server";
 import { deleteBrandAssetsOf } from "../brand/assets.server";
+import { releaseHostnames } from "../domains/release.server";
+import { hostnamesOf } from "../models/custom-domains.server";
+import { deleteLogosOf } from "../storage/logos.server";
 import { describeError, log } from "../observability/log.server";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { forgetLinks } from "../scans/links.server";
 import { chooseWorkspace, requirePermission } from "./current.server";
+import { revokeKeysOfFormerManager, roleChangeRevokesKeys } from "./key-revocation.server";
 import { inviteMember, TEAM_TAB } from "./invite.server";
 import { personalWorkspaceId, personName } from "./personal";
 import { seatLimit } from "./seats";
@@ -54,6 +59,11 @@ const back = (ctx: Ctx, toast: Toast, cookies: string[] = [], to = TEAM_TAB) =>
 const refuse = (ctx: Ctx, title: string, description?: string) =>
   back(ctx, { title, description, variant: "error" });
 const actor = (user: UserRecord) => ({ id: user.id, email: user.email });
+const noticeOf = (ctx: Ctx) => ({
+  id: ctx.membership.workspace.id,
+  name: ctx.membership.workspace.name,
+  owner: ctx.membership.owner,
+});
 
 export async function teamAction(intent: TeamIntent, ctx: Ctx): Promise<Response> {
   if (intent === "create-workspace") return create(ctx);
@@ -133,6 +143,9 @@ async function role(ctx: Ctx) {
   ) {
     return memberGone(ctx);
   }
+  if (roleChangeRevokesKeys(member.role, parsed.data.role)) {
+    await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), member, actor(ctx.user), "role");
+  }
   return back(ctx, {
     title: "Role changed",
     description: `${name} is ${parsed.data.role} now.`,
@@ -156,6 +169,7 @@ async function remove(ctx: Ctx) {
     "member.removed",
   );
   if (!done) return memberGone(ctx);
+  await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), member, actor(ctx.user), "removed");
   return back(ctx, {
     title: "Member removed",
     description: `${personName(member)} no longer has access. The codes they made stay here.`,
@@ -178,6 +192,7 @@ async function leave(ctx: Ctx) {
   if (!me || !(await endMembership(ctx.db, workspace.id, me, actor(ctx.user), "member.left"))) {
     return memberGone(ctx);
   }
+  await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), me, actor(ctx.user), "left");
   return back(
     ctx,
     { title: `You left ${ctx.membership.label}`, variant: "success" },
@@ -196,6 +211,13 @@ async function transfer(ctx: Ctx) {
     return refuse(ctx, "Ownership not transferred", "You own it already.");
   if (!(await transferOwnership(ctx.db, ctx.membership.workspace.id, actor(ctx.user), member))) {
     return memberGone(ctx);
+  }
+  // The new owner keeps their keys; the former owner, an admin now, keeps theirs while admins
+  // manage keys (the role table decides).
+  if (roleChangeRevokesKeys("owner", DEMOTED_OWNER_ROLE)) {
+    const me = { userId: ctx.user.id, ...ctx.user };
+    const notice = { ...noticeOf(ctx), owner: { ...member, id: member.userId } };
+    await revokeKeysOfFormerManager(ctx.db, notice, me, actor(ctx.user), "role");
   }
   return back(ctx, {
     title: "Ownership transferred",
@@ -236,10 +258,17 @@ async function destroy(ctx: Ctx) {
     );
   }
   const slugs = await trackedSlugsIn(ctx.db, { workspaceId: workspace.id });
+  const hostnames = await hostnamesOf(ctx.db, { workspaceId: workspace.id });
   if (!(await deleteTeamWorkspace(ctx.db, workspace.id, ctx.user.id))) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
+  // Its custom hostnames are let go at the provider too (queued when the provider fails).
+  await releaseHostnames(hostnames);
   await forgetLinks(new URL(ctx.request.url).origin, slugs);
+  // Its logos go with it (a failure leaves them to the nightly sweep: nothing uses them).
+  await deleteLogosOf(workspace.id).catch((cause: unknown) => {
+    log("warn", "workspace_logos_left", { workspaceId: workspace.id, ...describeError(cause) });
+  });
   await deleteBrandAssetsOf([workspace.id]).catch((cause: unknown) => {
     log("warn", "workspace_brand_assets_left", {
       workspaceId: workspace.id,

@@ -92,6 +92,11 @@ class StripeFailure extends Error {
 
 const state = {
   customers: new Map<string, { id: string; email: string; metadata: Record<string, string> }>(),
+  /** Customers the app deleted (DELETE /v1/customers/{id}); tests ask whether it did. */
+  deletedCustomers: new Map<
+    string,
+    { id: string; email: string; metadata: Record<string, string> }
+  >(),
   subscriptions: new Map<string, FakeSubscription>(),
   invoices: new Map<string, FakeInvoice>(),
   setupIntents: new Map<string, string>(),
@@ -448,6 +453,23 @@ const api: Route[] = [
     },
   ],
   [
+    "DELETE",
+    /^\/v1\/customers\/([^/]+)$/,
+    ([id]) => {
+      // As Stripe does: the customer goes, and any subscription of theirs ends at once.
+      const customer = mustFind(state.customers, id!, "customer");
+      state.customers.delete(customer.id);
+      state.deletedCustomers.set(customer.id, customer);
+      for (const subscription of state.subscriptions.values()) {
+        if (subscription.customer === customer.id && subscription.status !== "canceled") {
+          subscription.status = "canceled";
+          subscription.canceledAt = now();
+        }
+      }
+      return { id: customer.id, object: "customer", deleted: true };
+    },
+  ],
+  [
     "POST",
     /^\/v1\/subscriptions$/,
     (_, params) => {
@@ -569,7 +591,10 @@ const control: Route[] = [
   [
     "GET",
     /^\/__control\/customers\/([^/]+)$/,
-    ([id]) => mustFind(state.customers, id!, "customer"),
+    ([id]) => {
+      const deleted = state.deletedCustomers.get(id!);
+      return deleted ? { ...deleted, deleted: true } : mustFind(state.customers, id!, "customer");
+    },
   ],
   [
     "GET",

@@ -23,6 +23,16 @@ describe("the audit log in words", () => {
     ],
     ["code.made_public", { title: "Menu" }, "Ada Lovelace made the code “Menu” public"],
     [
+      "api_key.revoked",
+      { name: "Nightly sync", email: "grace@example.com", reason: "membership" },
+      "Ada Lovelace revoked the API key “Nightly sync” of grace@example.com, who no longer manages this workspace's keys",
+    ],
+    [
+      "domain.removed",
+      { name: "qr.example.com", reason: "unverified" },
+      "The custom domain “qr.example.com” was removed: it was not verified within 7 days",
+    ],
+    [
       "webhook.added",
       { name: "https://hooks.zapier.com/hooks/1" },
       "Ada Lovelace added the webhook endpoint https://hooks.zapier.com/hooks/1",

@@ -17,7 +17,7 @@ describe("seats", () => {
       ok: false,
       upgradeTo: "ultimate",
       message:
-        "Your Premium plan includes 5 seats, and all 5 are used (members and pending invitations). Upgrade to Ultimate for up to 25, or remove someone first.",
+        "Your Premium plan includes 5 seats, and all 5 are used (members and pending invitations of all your workspaces, each person once). Upgrade to Ultimate for up to 25, or remove someone first.",
     });
     expect(inviteVerdict("premium", { members: 5, pending: 0 }, false)).toMatchObject({
       message: expect.stringMatching(/^This workspace's Premium plan includes 5 seats/),
@@ -26,7 +26,7 @@ describe("seats", () => {
       ok: false,
       upgradeTo: null,
       message:
-        "Your Ultimate plan includes 25 seats, and all 25 are used (members and pending invitations). Remove someone or revoke an invitation first.",
+        "Your Ultimate plan includes 25 seats, and all 25 are used (members and pending invitations of all your workspaces, each person once). Remove someone or revoke an invitation first.",
     });
   });
 

@@ -45,8 +45,14 @@ const count = async (sql: string, ...values: unknown[]) =>
     .bind(...values)
     .first<number>("n"))!;
 
+/** The person's logos: their workspace's, and any stored under them before issue #27. */
 async function logoKeys(userId: string) {
-  return (await env.LOGOS.list({ prefix: `logos/${userId}/` })).objects.map((o) => o.key);
+  const keys: string[] = [];
+  for (const owner of [userId, `ws_${userId}`]) {
+    const listed = await env.LOGOS.list({ prefix: `logos/${owner}/` });
+    keys.push(...listed.objects.map((o) => o.key));
+  }
+  return keys;
 }
 
 const deleteAccount = (cookie: string, confirmEmail: string) =>

@@ -79,7 +79,7 @@ describe("logos", () => {
     }
   });
 
-  it("saved with a code are kept in R2 under the owner's key and drawn into its PNG and SVG", async () => {
+  it("saved with a code are kept in R2 under the workspace's key and drawn into its PNG and SVG", async () => {
     const cookie = await demoSession("ultimate");
     const saved = await generateWithLogo(cookie, png, { save: "true", title: "With logo" });
     expect(saved.status).toBe(200);
@@ -87,7 +87,7 @@ describe("logos", () => {
     const key = await env.DB.prepare("SELECT logo_url FROM qr_codes WHERE id = ?")
       .bind(id)
       .first<string>("logo_url");
-    expect(key).toMatch(/^logos\/[0-9a-f-]{36}\/[0-9a-f]{64}$/);
+    expect(key).toMatch(/^logos\/ws_[0-9a-f-]{36}\/[0-9a-f]{64}$/);
     const stored = await env.LOGOS.get(key!);
     expect(stored!.httpMetadata!.contentType).toBe("image/png");
 

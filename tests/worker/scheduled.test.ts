@@ -129,8 +129,9 @@ const userRow = async (id: string) =>
 /** The `n` of a `SELECT count(*) AS n ...`. */
 const count = async (query: SQL) => (await db.get<{ n: number }>(query))!.n;
 
+/** A logo of the person's personal workspace (logos belong to workspaces, issue #27). */
 async function putLogo(userId: string) {
-  const key = `logos/${userId}/${crypto.randomUUID().replaceAll("-", "")}`;
+  const key = `logos/ws_${userId}/${crypto.randomUUID().replaceAll("-", "")}`;
   await env.LOGOS.put(key, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
   return key;
 }
@@ -424,6 +425,7 @@ describe("the nightly cron as a whole", () => {
         limitReached: false,
       },
       { job: "trial-expiry", ok: true, trialsEnded: 0, limitReached: false },
+      { job: "logo-adoption", ok: true, adopted: 0, missing: 0 },
       {
         job: "logo-sweep",
         ok: true,
@@ -452,6 +454,7 @@ describe("the nightly cron as a whole", () => {
       expect(jobLines(info.mock.calls).map((line) => [line.job, line.ok])).toEqual([
         ["analytics-retention", true],
         ["trial-expiry", true],
+        ["logo-adoption", true],
         ["simulated-renewals", true],
         ["audit-retention", true],
         ["idempotency-keys", true],

@@ -325,7 +325,7 @@ describe("seats", () => {
     }
     const refused = await landing(owner, await invite(owner, workspace, addresses[4]!));
     const message =
-      "Your Premium plan includes 5 seats, and all 5 are used (members and pending invitations). Upgrade to Ultimate for up to 25, or remove someone first.";
+      "Your Premium plan includes 5 seats, and all 5 are used (members and pending invitations of all your workspaces, each person once). Upgrade to Ultimate for up to 25, or remove someone first.";
     expect(refused).toContain("Invitation not sent");
     expect(refused).toContain(message);
     expect(await invitationRows(workspace)).toHaveLength(4);

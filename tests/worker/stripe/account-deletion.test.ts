@@ -38,6 +38,8 @@ describe("deleting a Stripe subscriber's account", () => {
     });
     expect(await accountExists(user.id)).toBe(false);
     expect(await billingEventIds(user.id)).toEqual([]);
+    // The customer record (address, cards) goes with the account (issue #27).
+    expect(await fakeStripe.customer(user.stripeCustomerId!)).toMatchObject({ deleted: true });
 
     // Stripe then reports the end of the subscription: it is recorded, for nobody.
     const ended = subscriptionEvent("deleted", await fakeStripe.subscription(subscription.id));
@@ -69,6 +71,18 @@ describe("deleting a Stripe subscriber's account", () => {
       expect(await accountExists(user.id)).toBe(false);
     });
   }
+
+  it("deletes the Stripe customer of an account without a subscription (issue #27)", async () => {
+    const { user, cookie, subscription } = await subscribedUser("premium");
+    // Cancelled, and its end mirrored: a customer with no subscription, still holding cards.
+    await stripeProvider().cancelNow(user);
+    await deliver(subscriptionEvent("deleted", await fakeStripe.subscription(subscription.id)));
+    expect(await fakeStripe.customer(user.stripeCustomerId!)).not.toHaveProperty("deleted");
+
+    expect((await deleteAccount(cookie, user.email)).status).toBe(303);
+    expect(await accountExists(user.id)).toBe(false);
+    expect(await fakeStripe.customer(user.stripeCustomerId!)).toMatchObject({ deleted: true });
+  });
 
   it("goes ahead when Stripe has already ended the subscription", async () => {
     const { user, cookie, subscription } = await subscribedUser("ultimate");

@@ -100,8 +100,11 @@ async function control<T>(path: string, body?: unknown): Promise<T> {
 }
 
 export const fakeStripe = {
+  /** The customer as Stripe holds it; `deleted` once the app deleted it. */
   customer: (id: string) =>
-    control<{ id: string; email: string; metadata: Record<string, string> }>(`/customers/${id}`),
+    control<{ id: string; email: string; metadata: Record<string, string>; deleted?: true }>(
+      `/customers/${id}`,
+    ),
   subscriptionsOf: (customer: string) =>
     control<FakeSubscription[]>(`/customers/${customer}/subscriptions`),
   subscription: (id: string) => control<FakeSubscription>(`/subscriptions/${id}`),
