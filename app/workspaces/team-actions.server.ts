@@ -22,6 +22,7 @@ import { inviteMember, TEAM_TAB } from "./invite.server";
 import { personalWorkspaceId, personName } from "./personal";
 import { seatLimit } from "./seats";
 import { firstIssue, roleSchema, workspaceNameSchema } from "./team-forms";
+import { appOrigin } from "../config/app-url.server";
 
 // The team tab's forms (POST /dashboard, intent=…): each checks the role table, keeps the rules
 // that protect the owner, changes one thing, and goes back to the tab with a message.
@@ -239,7 +240,7 @@ async function destroy(ctx: Ctx) {
   if (!(await deleteTeamWorkspace(ctx.db, workspace.id, ctx.user.id))) {
     return refuse(ctx, "Workspace not deleted", "It may have been deleted or handed over already.");
   }
-  await forgetLinks(new URL(ctx.request.url).origin, slugs);
+  await forgetLinks(appOrigin(), slugs);
   await deleteBrandAssetsOf([workspace.id]).catch((cause: unknown) => {
     log("warn", "workspace_brand_assets_left", {
       workspaceId: workspace.id,
