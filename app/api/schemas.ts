@@ -189,6 +189,10 @@ export const codeSchema = z
       bgColor: z.string(),
     }),
     public: z.boolean(),
+    shareUrl: z.string().nullable().meta({
+      description:
+        "While the code is public, its share link: anyone with it can download the image. Its id is unguessable; the numeric id answers only to members.",
+    }),
     trackedLink: z
       .object({
         slug: z.string(),
