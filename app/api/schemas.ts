@@ -108,7 +108,7 @@ export const updateCodeSchema = z
       .optional()
       .meta({
         description:
-          "Where a tracked URL code leads from now on (http or https, not one of our short links). The image and its short link stay the same; the change is kept in the code's history.",
+          "Where a tracked URL code leads from now on (http or https, not an address of this service, its short links or custom domains). The image and its short link stay the same; the change is kept in the code's history.",
         example: "https://example.com/shop",
       }),
   })
