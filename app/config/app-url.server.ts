@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { resolveAppUrl } from "./app-url";
+import { LOCAL_APP_URL, resolveAppUrl } from "./app-url";
 
 // The configured origin, read once per isolate. A deployed environment without a valid APP_URL
 // never gets here: the configuration guard answers 503 first (app/config/guard.server.ts).
@@ -8,10 +8,17 @@ let origin: string | undefined;
 
 /** This service's origin, from APP_URL: the start of every absolute URL the app writes. */
 export function appOrigin(): string {
+  if (origin !== undefined) return origin;
   const raw = env as unknown as Record<string, unknown>;
   const environment =
     typeof raw.ENVIRONMENT === "string" && raw.ENVIRONMENT ? raw.ENVIRONMENT : "development";
-  origin ??= resolveAppUrl(raw, environment);
+  try {
+    origin = resolveAppUrl(raw, environment);
+  } catch (error) {
+    // A local run with a malformed APP_URL keeps working on the default; the guard has logged it.
+    if (environment !== "development") throw error;
+    origin = LOCAL_APP_URL;
+  }
   return origin;
 }
 
