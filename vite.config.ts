@@ -6,6 +6,11 @@ import { defineConfig } from "vite";
 // `npm run db:migrate:local` reads the same variable.
 const stateDir = process.env.STATE_DIR;
 
+// Every absolute link the app writes starts with APP_URL (issue #27). Local builds (`npm start`,
+// `npm run dev`, the end-to-end tests on their own port) get http://localhost:$PORT unless APP_URL
+// is given; a deployed environment's [vars] set their own, which this never replaces.
+const localAppUrl = process.env.APP_URL || `http://localhost:${process.env.PORT || 8787}`;
+
 const APP_MODULE = /[\\/]app[\\/](?!routes[\\/])[^?]*$/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
 const ROUTE = /[\\/]app[\\/]routes[\\/][^/\\]+$/;
@@ -40,6 +45,10 @@ export default defineConfig({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: stateDir ? { path: stateDir } : true,
+      config: (worker) =>
+        worker.vars?.APP_URL || worker.vars?.ENVIRONMENT !== "development"
+          ? undefined
+          : { vars: { APP_URL: localAppUrl } },
     }),
     reactRouter(),
   ],

@@ -24,6 +24,7 @@ import {
   passwordSchema,
   profileSchema,
 } from "./schemas";
+import { appOrigin } from "../config/app-url.server";
 
 // The forms of /account. Each posts its `intent`; a success goes back with a message (post,
 // redirect, get), a problem re-renders the page with the form's reply and a 4xx/5xx status.
@@ -165,7 +166,7 @@ async function signOutEverywhere({ request, db, user }: Context) {
 async function remove({ request, form, db, user }: Context) {
   const submission = parseWithZod(form, { schema: deletionSchema(user.email) });
   if (submission.status !== "success") return refuse("delete", submission.reply(), 400);
-  const deletion = await deleteAccount(db, user, new URL(request.url).origin);
+  const deletion = await deleteAccount(db, user, appOrigin());
   if (!deletion.ok) {
     return refuse("delete", problem(submission, null, deletion.message), deletion.status);
   }
@@ -207,5 +208,5 @@ export async function accountAction(
       variant: "error",
     });
   }
-  return HANDLERS[intent]({ request, form, db, user, origin: new URL(request.url).origin });
+  return HANDLERS[intent]({ request, form, db, user, origin: appOrigin() });
 }

@@ -19,6 +19,7 @@ import {
 import { replacePassword } from "../models/account.server";
 import { findUserByEmail } from "../models/users.server";
 import { LINK_WITHDRAWN } from "./schemas";
+import { appUrl } from "../config/app-url.server";
 
 // Getting back into an account: confirming the address, and choosing a new password through a
 // link sent to it. The links are one-time tokens (app/models/account-tokens.server.ts).
@@ -26,9 +27,9 @@ import { LINK_WITHDRAWN } from "./schemas";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** An absolute link on this site, for an e-mail. */
-export function linkTo(request: Request, path: string): string {
-  return new URL(path, request.url).toString();
+/** An absolute link on this site, for an e-mail: on APP_URL, whatever Host the request named. */
+export function linkTo(path: string): string {
+  return appUrl(path);
 }
 
 /**
@@ -46,7 +47,7 @@ async function sendTokenLink(
 ): Promise<MailOutcome> {
   const token = await issueToken(db, { userId: user.id, purpose, email: user.email }, now);
   return sendMail(
-    message({ to: user.email, firstName: user.firstName, link: linkTo(request, path + token) }),
+    message({ to: user.email, firstName: user.firstName, link: linkTo(path + token) }),
   );
 }
 
@@ -190,7 +191,7 @@ export async function resetPassword(
       passwordChangedMessage({
         to: user.email,
         firstName: user.firstName,
-        forgotLink: linkTo(request, "/forgot-password"),
+        forgotLink: linkTo("/forgot-password"),
       }),
     );
   }

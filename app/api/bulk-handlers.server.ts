@@ -8,6 +8,7 @@ import { bulkJobById, findKeptBulkJob } from "../models/bulk-jobs.server";
 import { PLANS } from "../plans/catalogue";
 import type { ApiCaller } from "./auth.server";
 import { ApiProblem, type FieldError } from "./problem";
+import { refuseLoopingRows } from "../bulk/loops.server";
 
 // The bulk-jobs operations (issue #17): the /bulk page's batch, sent as JSON rows or a CSV file.
 // Rows are checked by the same rules and the job is made by the same code (app/bulk).
@@ -144,7 +145,11 @@ export async function createBulkJob(
   }
   const { options } = read;
 
-  const checked = checkRows(sent.rows, options, caller.plan, { track: options.track });
+  const checked = await refuseLoopingRows(
+    ctx.db,
+    checkRows(sent.rows, options, caller.plan, { track: options.track }),
+    options.track,
+  );
   const listed = checked.invalid.slice(0, MAX_LISTED_PROBLEMS);
   const count = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
   if (checked.valid.length === 0) {

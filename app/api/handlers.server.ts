@@ -12,6 +12,7 @@ import { countSeats } from "../models/invitations.server";
 import {
   recordDownload,
   savedContent,
+  sharePath,
   toUsageTotals,
   trackedSlugs,
   usageTotalsQuery,
@@ -135,6 +136,7 @@ function serializeCode(
     data: code.data as Record<string, string | boolean>,
     customization: code.customization,
     public: code.isPublic,
+    shareUrl: code.isPublic && code.shareId ? `${origin}${sharePath(code.shareId)}` : null,
     trackedLink: link
       ? {
           slug: link.slug,

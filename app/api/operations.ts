@@ -151,7 +151,7 @@ export const OPERATIONS = [
     path: "/qr-codes/{id}",
     summary: "Change a code",
     description:
-      "Renames a code, shares it (`public`) or stops sharing it, or changes where a tracked URL code leads (`destination`, Premium's and Ultimate's dynamic codes): the image and its short link stay the same, and the next scan goes to the new address. A destination that is not a web address, or is one of our short links (a redirect loop), is refused and nothing changes.",
+      "Renames a code, shares it (`public`) or stops sharing it, or changes where a tracked URL code leads (`destination`, Premium's and Ultimate's dynamic codes): the image and its short link stay the same, and the next scan goes to the new address. A destination that is not a web address, or leads back into this service (our pages, short links or custom domains: a redirect loop), is refused and nothing changes.",
     tag: "Codes",
     scope: "codes:write",
     params: codeIdParams,

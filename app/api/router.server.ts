@@ -6,6 +6,7 @@ import { type ApiContext, HANDLERS } from "./handlers.server";
 import { claimIdempotencyKey } from "./idempotency.server";
 import { matchPath, type Operation } from "./operations";
 import { ApiProblem, invalidRequest, problemResponse } from "./problem";
+import { appOrigin } from "../config/app-url.server";
 
 // /api/v1/*: finds the operation, authenticates its key, validates the request with the
 // operation's zod schemas, applies Idempotency-Key to POSTs, runs the handler, and turns every
@@ -142,7 +143,7 @@ async function handle(
   if (operation.body) ({ raw, body } = await readBody(request, operation));
   const ctx: ApiContext = {
     request,
-    origin: url.origin,
+    origin: appOrigin(),
     db,
     caller,
     params,
@@ -159,7 +160,7 @@ async function handle(
   try {
     return await claim.keep(await run());
   } catch (error) {
-    if (error instanceof ApiProblem) return claim.keep(problemResponse(url.origin, error));
+    if (error instanceof ApiProblem) return claim.keep(problemResponse(appOrigin(), error));
     await claim.keep(new Response(null, { status: 500 }));
     throw error;
   }
@@ -174,10 +175,10 @@ export async function handleApiRequest(
   try {
     return await handle(request, url, waitUntil);
   } catch (error) {
-    if (error instanceof ApiProblem) return problemResponse(url.origin, error);
+    if (error instanceof ApiProblem) return problemResponse(appOrigin(), error);
     if (isStorageOutage(error)) {
       return problemResponse(
-        url.origin,
+        appOrigin(),
         new ApiProblem(
           "unavailable",
           "Storage is briefly unavailable. Try again in a minute.",

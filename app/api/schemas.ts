@@ -108,7 +108,7 @@ export const updateCodeSchema = z
       .optional()
       .meta({
         description:
-          "Where a tracked URL code leads from now on (http or https, not one of our short links). The image and its short link stay the same; the change is kept in the code's history.",
+          "Where a tracked URL code leads from now on (http or https, not an address of this service, its short links or custom domains). The image and its short link stay the same; the change is kept in the code's history.",
         example: "https://example.com/shop",
       }),
   })
@@ -189,6 +189,10 @@ export const codeSchema = z
       bgColor: z.string(),
     }),
     public: z.boolean(),
+    shareUrl: z.string().nullable().meta({
+      description:
+        "While the code is public, its share link: anyone with it can download the image. Its id is unguessable; the numeric id answers only to members.",
+    }),
     trackedLink: z
       .object({
         slug: z.string(),

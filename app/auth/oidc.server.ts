@@ -4,6 +4,7 @@ import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { ProviderProfile } from "../models/users.server";
 import { isSecureRequest } from "../security/visitor.server";
 import type { ProviderConfig } from "./providers.server";
+import { appOrigin } from "../config/app-url.server";
 
 // OpenID Connect through remix-auth-oauth2 (state and PKCE) plus what it leaves out: discovery
 // and verification of the ID token's signature, issuer, audience and expiry with jose.
@@ -101,7 +102,7 @@ export async function authenticateWithProvider(
   request: Request,
 ): Promise<ProviderProfile> {
   const discovery = await discover(config.issuer);
-  const origin = new URL(request.url).origin;
+  const origin = appOrigin();
   const strategy = new OAuth2Strategy<ProviderProfile>(
     {
       cookie: {

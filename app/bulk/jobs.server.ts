@@ -25,6 +25,7 @@ import { recordAudit } from "../workspaces/audit.server";
 import { manifestCsv, type ManifestEntry } from "./manifest";
 import type { BulkItem, RowProblem } from "./rows";
 import { ZipToR2 } from "./zip.server";
+import { appOrigin } from "../config/app-url.server";
 
 // Bulk jobs (issue #17): a checked batch waits in R2; "Generate" makes up to 100 rows in the
 // request, larger batches in chunks of 100 on BULK_QUEUE (each chunk's images kept in R2 as a
@@ -175,7 +176,7 @@ async function makeChunk(job: BulkJobRecord, items: BulkItem[]): Promise<MadeChu
   const entries: ManifestEntry[] = [];
   for (const item of items) {
     const code = saved.get(item.row) ?? null;
-    const link = code?.slug ? `${options.origin}/s/${code.slug}` : null;
+    const link = code?.slug ? `${appOrigin()}/s/${code.slug}` : null;
     try {
       const names = await drawItem(item, options.formats, link, logo, files);
       entries.push({
@@ -385,7 +386,7 @@ async function assemble(
           fileName: job.fileName,
           made,
           failed: job.totalRows - made,
-          link: `${jobOptions(job).origin}/bulk/${job.id}`,
+          link: `${appOrigin()}/bulk/${job.id}`,
         }),
       );
     }
@@ -411,7 +412,7 @@ export async function failJob(db: Database, job: BulkJobRecord, error: unknown, 
     bulkFailedMessage({
       ...to,
       fileName: job.fileName,
-      link: `${jobOptions(job).origin}/bulk`,
+      link: `${appOrigin()}/bulk`,
     }),
   );
 }

@@ -23,6 +23,8 @@ import {
   startJob,
 } from "./jobs.server";
 import { checkRows, type RowProblem } from "./rows";
+import { appOrigin } from "../config/app-url.server";
+import { refuseLoopingRows } from "./loops.server";
 
 // The /bulk page's loader and actions (issue #17); the route only wires them up.
 
@@ -212,7 +214,7 @@ export async function checkUpload(
   if (file.size > MAX_CSV_BYTES) {
     return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
   }
-  const origin = new URL(request.url).origin;
+  const origin = appOrigin();
   const read = await readOptions(db, form, plan, membership.workspace.id, origin);
   if (!read.ok) return refuse("Check the options marked below.", 400, read.fields);
   const parsed = parseBulkCsv(
@@ -221,11 +223,13 @@ export async function checkUpload(
   );
   if (!parsed.ok) return refuse(parsed.message, 400, { file: parsed.message });
   const options = read.options;
-  const checked = checkRows(
-    parsed.csv.rows,
-    { size: options.size, fg: options.fg, bg: options.bg },
-    plan,
-    { logo: options.logoKey !== null, track: options.track },
+  const checked = await refuseLoopingRows(
+    db,
+    checkRows(parsed.csv.rows, { size: options.size, fg: options.fg, bg: options.bg }, plan, {
+      logo: options.logoKey !== null,
+      track: options.track,
+    }),
+    options.track,
   );
   const fileName = file.name.replace(/[\\/]/g, "-").slice(0, 120) || "upload.csv";
   const answer = {

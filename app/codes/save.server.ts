@@ -21,6 +21,8 @@ import { contentMatrix } from "../qr/render";
 import type { QrContent, QrStyle } from "../qr/types";
 import type { PlanId } from "../plans/catalogue";
 import { emitWebhookEvent } from "../webhooks/emit.server";
+import { LOOP_MESSAGE } from "../destinations/destination";
+import { leadsBackHere } from "../destinations/loop-guard.server";
 
 export type SaveOutcome =
   | { ok: true; id: number }
@@ -115,6 +117,10 @@ export async function saveInWorkspace(
       return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
   }
   const db = createDatabase();
+  // A tracked code may not lead back into this service, however it is made (issue #27).
+  if (track && content.type === "url" && (await leadsBackHere(db, content.url))) {
+    return { ok: false, status: 400, title: "Destination", message: LOOP_MESSAGE };
+  }
   if (domainId) {
     const usable = track && (await activeDomains(db, workspaceId)).some((d) => d.id === domainId);
     if (!usable) {

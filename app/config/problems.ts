@@ -3,6 +3,7 @@ import { resolvePaymentSettings } from "../billing/payment-settings";
 import { REQUIRED_SETTINGS } from "../auth/provider-settings";
 import { resolveMailSettings } from "../mail/settings";
 import { resolveDomainSettings } from "../domains/settings";
+import { appUrlProblems } from "./app-url";
 
 // Everything a deployment must have, checked in one place (pure, so every rule is unit-tested).
 // Each problem names the setting and what is wrong with it, never its value.
@@ -61,6 +62,7 @@ export function configurationProblems(raw: Record<string, unknown>): string[] {
       problems.push(`the ${binding} binding is missing`);
     }
   }
+  problems.push(...appUrlProblems(raw, environment));
   try {
     resolvePaymentSettings(raw as Record<string, string | undefined>, environment);
   } catch (error) {

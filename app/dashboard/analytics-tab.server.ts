@@ -12,6 +12,8 @@ import { canEditDestination } from "../plans/rules";
 import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
+import { appOrigin, appUrl } from "../config/app-url.server";
+import { sharePath } from "../models/qr-codes.server";
 
 // The Analytics tab: the workspace's codes with their downloads and scans, and what may be done
 // to a code from it (rename, share or stop sharing, delete).
@@ -47,7 +49,6 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
       refusal: editing.ok ? null : editing.message,
       upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
     },
-    origin: url.origin,
     plan,
     analytics,
     activity,
@@ -59,10 +60,12 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
       type: code.type,
       title: code.title,
       isPublic: code.isPublic,
+      /** The public link of a shared code, by its unguessable share id (issue #27). */
+      shareUrl: code.isPublic && code.shareId ? appUrl(sharePath(code.shareId)) : null,
       createdAt: code.createdAt.toISOString(),
       downloads: code.downloadCount,
       scans,
-      trackedUrl: slug ? shortLinkUrl(url.origin, { slug, hostname: linkHost }) : null,
+      trackedUrl: slug ? shortLinkUrl(appOrigin(), { slug, hostname: linkHost }) : null,
       destination: slug && code.type === "url" ? destination : null,
       scheduled: scheduledView(scheduled ? JSON.parse(scheduled) : null),
     })),
@@ -125,7 +128,7 @@ export async function codeAction(
     });
   }
   if (intent === "delete") {
-    const origin = new URL(request.url).origin;
+    const origin = appOrigin();
     if (!(await deleteCode(db, id, workspaceId, actor, origin))) return missing();
     return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
   }

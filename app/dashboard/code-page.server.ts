@@ -22,6 +22,7 @@ import type { Membership } from "../models/workspaces.server";
 import { canEditDestination } from "../plans/rules";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
+import { appOrigin } from "../config/app-url.server";
 
 // A tracked code's page (issue #21, /dashboard/codes/{id}): where it leads, the Edit destination
 // form, its one scheduled change, and the history of changes with Restore. The dashboard's Edit
@@ -61,7 +62,7 @@ function notTracked(): never {
   );
 }
 
-export async function codePage(db: Database, membership: Membership, id: number, url: URL) {
+export async function codePage(db: Database, membership: Membership, id: number) {
   const code = Number.isSafeInteger(id)
     ? await findTrackedCode(db, id, membership.workspace.id)
     : null;
@@ -72,7 +73,7 @@ export async function codePage(db: Database, membership: Membership, id: number,
   return {
     id: code.codeId,
     title: code.title || "Tracked URL code",
-    shortLink: shortLinkUrl(url.origin, { slug: code.slug, hostname: code.hostname }),
+    shortLink: shortLinkUrl(appOrigin(), { slug: code.slug, hostname: code.hostname }),
     destination: code.targetUrl,
     scheduled: scheduledView(
       code.scheduledUrl && code.scheduledAt
@@ -143,7 +144,7 @@ export async function codePageAction(
   if (!Number.isSafeInteger(id)) notTracked();
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const origin = new URL(request.url).origin;
+  const origin = appOrigin();
   const editor: Editor = {
     workspaceId: membership.workspace.id,
     plan: workspacePlan(membership),

@@ -22,6 +22,7 @@ import {
   sendTestEvent,
 } from "../webhooks/endpoints.server";
 import { webhookUrlRules } from "../webhooks/settings.server";
+import { appOrigin } from "../config/app-url.server";
 
 // The Integrations tab (issue #19, Ultimate): the workspace's webhook endpoints, each with its
 // events, its recent deliveries, "Send test event", "Resend", the signing secret on request,
@@ -139,7 +140,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
         url,
         events,
         actor: { id: ctx.user.id, email: ctx.user.email },
-        appOrigin: new URL(ctx.request.url).origin,
+        appOrigin: appOrigin(),
       });
       if (!added.ok) {
         return data<IntegrationsTabAction>(

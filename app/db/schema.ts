@@ -191,11 +191,17 @@ export const qrCodes = sqliteTable(
     /** The bulk job and CSV row that saved the code, if one did (issue #17). */
     bulkJobId: text("bulk_job_id"),
     bulkRow: integer("bulk_row"),
+    /**
+     * The unguessable id of the code's public link, /api/qr-codes/{shareId}/download (issue #27),
+     * given when the code is first shared; its numeric id answers only to its workspace's members.
+     */
+    shareId: text("share_id"),
   },
   (table) => [
     index("qr_codes_by_user").on(table.userId, table.createdAt),
     index("qr_codes_by_workspace").on(table.workspaceId, table.createdAt),
     uniqueIndex("qr_codes_by_bulk_row").on(table.bulkJobId, table.bulkRow),
+    uniqueIndex("qr_codes_by_share_id").on(table.shareId),
   ],
 );
 

@@ -1,7 +1,5 @@
 import type { Database } from "../db/client.server";
 import type { DestinationChangeKind } from "../db/schema";
-import { isOwnHost } from "../domains/own-host";
-import { getDomainSettings } from "../domains/provider.server";
 import { sendMail } from "../mail/mailer.server";
 import { scheduleCancelledMessage } from "../mail/templates";
 import {
@@ -9,7 +7,6 @@ import {
   changeStatements,
   clearScheduleStatement,
   stillPending,
-  customDomainHostnames,
   findHistoryEntry,
   findTrackedCode,
   pendingChangesToSettle,
@@ -25,11 +22,11 @@ import { emitWebhookEvent } from "../webhooks/emit.server";
 import {
   type Checked,
   checkWebAddress,
-  isShortLink,
   canonicalZone,
   LOOP_MESSAGE,
   zonedTimeToUtc,
 } from "./destination";
+import { leadsBackHere } from "./loop-guard.server";
 
 // Dynamic codes (issue #21): changing, restoring and scheduling a tracked code's destination, for
 // the dashboard's forms, the code's page, the public API and the minute cron. The caller checked
@@ -60,25 +57,11 @@ function notFound(codeId: number): Refusal {
   return refuse(404, `There is no tracked code ${codeId} in this workspace.`);
 }
 
-/**
- * Whether a hostname answers this service's /s/ links: the request's, or any the custom-host
- * router takes for the app's own (its hostname and www, workers.dev, local names).
- */
-export function ownHost(origin: string): (hostname: string) => boolean {
-  const { appHostname } = getDomainSettings();
-  const requestHost = new URL(origin).hostname.toLowerCase();
-  return (hostname) => hostname === requestHost || isOwnHost(hostname, appHostname);
-}
-
-/** A valid http(s) address that is not one of our short links (any custom domain's included). */
-export async function checkDestination(db: Database, raw: unknown, origin: string) {
+/** A valid http(s) address that does not lead back into this service (app/destinations/loop-guard). */
+export async function checkDestination(db: Database, raw: unknown): Promise<Checked> {
   const checked: Checked = checkWebAddress(raw);
   if (!checked.ok) return checked;
-  const hostname = new URL(checked.url).hostname.toLowerCase().replace(/\.$/, "");
-  const custom = await customDomainHostnames(db, [hostname]);
-  if (isShortLink(checked.url, ownHost(origin), (name) => custom.has(name))) {
-    return { ok: false, message: LOOP_MESSAGE } as const;
-  }
+  if (await leadsBackHere(db, checked.url)) return { ok: false, message: LOOP_MESSAGE };
   return checked;
 }
 
@@ -187,7 +170,7 @@ export async function changeDestination(
 ): Promise<ChangeOutcome> {
   const code = await editable(db, editor, codeId, now);
   if ("ok" in code) return code;
-  const checked = await checkDestination(db, raw, origin);
+  const checked = await checkDestination(db, raw);
   if (!checked.ok) return refuse(400, checked.message, "destination");
   if (checked.url === code.targetUrl) {
     return refuse(400, `The code already leads to ${checked.url}.`, "destination");
@@ -233,7 +216,7 @@ export async function scheduleDestination(
 ): Promise<ScheduleOutcome> {
   const code = await editable(db, editor, codeId, now);
   if ("ok" in code) return code;
-  const checked = await checkDestination(db, input.url, origin);
+  const checked = await checkDestination(db, input.url);
   if (!checked.ok) return refuse(400, checked.message, "destination");
   if (checked.url === code.targetUrl) {
     return refuse(400, `The code already leads to ${checked.url}.`, "destination");

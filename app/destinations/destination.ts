@@ -7,7 +7,7 @@ import { contentDataSchemas } from "../qr/schema";
 export type Checked = { ok: true; url: string } | { ok: false; message: string };
 
 export const LOOP_MESSAGE =
-  "That address is one of our short links, so the code would redirect to itself (or to another code). Enter where people should end up, like https://example.com/menu.";
+  "That address leads back to this service (one of our pages, short links or custom domains), so the code could redirect to itself or to another code. Enter where people should end up, like https://example.com/menu.";
 
 /** The generator's rules and messages for a website address ("example.com" gets https://). */
 export function checkWebAddress(raw: unknown): Checked {
@@ -53,6 +53,31 @@ export function isShortLink(
   const hostname = parsed.hostname.toLowerCase().replace(/\.$/, "");
   if (shortLinkHost(hostname)) return true;
   return ownHost(hostname) && SHORT_LINK_PATH.test(routedPath(parsed.pathname));
+}
+
+/** The hostnames a destination is judged against (lower-case names, without a final dot). */
+export interface OurHosts {
+  /** This service's hostnames by configuration (APP_URL's, APP_HOSTNAME and its www). */
+  configured: (hostname: string) => boolean;
+  /** Any other hostname the app answers on (workers.dev, loopback names; `isOwnHost`). */
+  serving: (hostname: string) => boolean;
+  /** Customers' domains, which serve nothing but short links. */
+  custom: (hostname: string) => boolean;
+}
+
+/**
+ * Whether a tracked code leading to `url` would send scanners back into this service (issue #27):
+ * any address on our configured hostnames (short links, and every route that takes `redirect=`),
+ * any on a customer's domain, and on the other hostnames the app answers on, a short link or an
+ * address with a `redirect` parameter. Two such codes would bounce a scanner between them.
+ */
+export function leadsBackToUs(url: string, hosts: OurHosts): boolean {
+  const parsed = new URL(url);
+  const hostname = parsed.hostname.toLowerCase().replace(/\.$/, "");
+  if (hosts.configured(hostname) || hosts.custom(hostname)) return true;
+  if (!hosts.serving(hostname)) return false;
+  const redirects = [...parsed.searchParams.keys()].some((key) => key.toLowerCase() === "redirect");
+  return redirects || isShortLink(url, hosts.serving);
 }
 
 export interface ScheduledChange {

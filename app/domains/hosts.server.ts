@@ -9,6 +9,8 @@ import { pageBrand } from "../brand/pages.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
 import { destinationNow } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
+import { appOrigin } from "../config/app-url.server";
+import { leadsBackHere } from "../destinations/loop-guard.server";
 import { isOwnHost } from "./own-host";
 import { getDomainSettings } from "./provider.server";
 
@@ -65,7 +67,7 @@ export async function customHostAnswer(
   const url = new URL(request.url);
   const hostname = url.hostname.toLowerCase();
   const { appHostname, target } = getDomainSettings();
-  if (isOwnHost(hostname, appHostname)) return null;
+  if (isOwnHost(hostname, appHostname) || hostname === new URL(appOrigin()).hostname) return null;
   const domain = hostname === target ? null : await lookup(hostname);
   // Without APP_HOSTNAME (local runs) any other hostname is taken for this service's own.
   if (!domain) return appHostname || hostname === target ? bare404() : null;
@@ -91,11 +93,14 @@ export async function customHostAnswer(
     return page(link.domainId === domain.id ? 410 : 404);
   }
   if (link.workspaceId !== domain.workspaceId) return page(404);
+  const destination = destinationNow(link);
+  // Never on to another of our links (issue #27), as on this service's /s/ route.
+  if (await leadsBackHere(db, destination)) return page(404);
   if (link.owner && countsScans(effectivePlan(link.owner, new Date()))) {
     waitUntil(queueScan(request, link.codeId));
   }
   return new Response(null, {
     status: 302,
-    headers: { ...SCANNER_PAGE_HEADERS, Location: destinationNow(link) },
+    headers: { ...SCANNER_PAGE_HEADERS, Location: destination },
   });
 }

@@ -126,28 +126,54 @@ export function codesWithCountsQuery(
 }
 
 /**
- * The code if it is public or `viewerId` is a member of its workspace (any role sees and
- * downloads); null otherwise, so that existence is not revealed.
+ * The code by its numeric id if `viewerId` is a member of its workspace (any role sees and
+ * downloads); null otherwise, so that existence is not revealed. Shared codes answer to anyone
+ * only through their share id (`findSharedCode`): numeric ids can be walked (issue #27).
  */
 export async function findViewableCode(
   db: Database,
   id: number,
   viewerId: string | null,
 ): Promise<QrCodeRecord | null> {
+  if (viewerId === null) return null;
   const row = await db
-    .select({ code: qrCodes, member: workspaceMembers.userId })
+    .select({ code: qrCodes })
     .from(qrCodes)
-    .leftJoin(
+    .innerJoin(
       workspaceMembers,
       and(
         eq(workspaceMembers.workspaceId, qrCodes.workspaceId),
-        eq(workspaceMembers.userId, viewerId ?? ""),
+        eq(workspaceMembers.userId, viewerId),
       ),
     )
     .where(eq(qrCodes.id, id))
     .get();
-  if (!row) return null;
-  return row.code.isPublic || (viewerId !== null && row.member === viewerId) ? row.code : null;
+  return row?.code ?? null;
+}
+
+/** A shared code by the unguessable id of its public link; null once it is no longer shared. */
+export async function findSharedCode(db: Database, shareId: string): Promise<QrCodeRecord | null> {
+  return (
+    (await db
+      .select()
+      .from(qrCodes)
+      .where(and(eq(qrCodes.shareId, shareId), eq(qrCodes.isPublic, true)))
+      .get()) ?? null
+  );
+}
+
+/** A new share id: 16 random bytes (128 bits) in base64url, 22 characters. */
+export function newShareId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The path of a shared code's public link (the spec's shape, with the share id). */
+export function sharePath(shareId: string): string {
+  return `/api/qr-codes/${shareId}/download?format=png`;
 }
 
 /** The code if it belongs to `workspaceId`; null for any other (a 404, never someone else's). */
@@ -277,7 +303,12 @@ export async function updateWorkspaceCode(
 ): Promise<{ id: number; title: string | null } | null> {
   const updated = await db
     .update(qrCodes)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...changes,
+      // Sharing gives the code its public link's id once; stopping and sharing again keeps it.
+      ...(changes.isPublic ? { shareId: sql`COALESCE(${qrCodes.shareId}, ${newShareId()})` } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))
     .returning({ id: qrCodes.id, title: qrCodes.title });
   return updated[0] ?? null;

@@ -5,6 +5,7 @@ import { billingProblem } from "../billing/responses.server";
 import { isPaidPlanId } from "../billing/subscription";
 import { createDatabase } from "../db/client.server";
 import type { Route } from "./+types/api.create-subscription";
+import { appOrigin } from "../config/app-url.server";
 
 export function loader() {
   return jsonProblem(405, "Use POST to start a subscription.");
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { plan } = await readJsonObject(request);
   if (!isPaidPlanId(plan)) return jsonProblem(400, "Choose premium or ultimate.");
   try {
-    const started = await startCheckout(createDatabase(), user, plan, new URL(request.url).origin);
+    const started = await startCheckout(createDatabase(), user, plan, appOrigin());
     return Response.json(started, { headers: NO_STORE });
   } catch (error) {
     return billingProblem(error);

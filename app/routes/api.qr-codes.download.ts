@@ -2,7 +2,12 @@ import { getUser } from "../auth/user.server";
 import { isFresh } from "../caching/etag";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { createDatabase } from "../db/client.server";
-import { findViewableCode, recordDownload, savedContent } from "../models/qr-codes.server";
+import {
+  findSharedCode,
+  findViewableCode,
+  recordDownload,
+  savedContent,
+} from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canDownloadSvg } from "../plans/rules";
 import { hashedClientAddress } from "../security/client.server";
@@ -10,6 +15,7 @@ import { requestInfoContext } from "../request-context";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
+import { appOrigin } from "../config/app-url.server";
 
 function plain(status: number, message: string) {
   return new Response(message, {
@@ -18,21 +24,27 @@ function plain(status: number, message: string) {
   });
 }
 
+const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
+const SHARE_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
 /**
- * GET /api/qr-codes/{id}/download?format=png|svg: a code of a workspace the caller belongs to, or
- * anyone's public one
- * (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the code exists.
+ * GET /api/qr-codes/{id}/download?format=png|svg: by its numeric id, a code of a workspace the
+ * caller belongs to; by its share id (issue #27: unguessable, where numeric ids can be walked),
+ * anyone's shared one (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the
+ * code exists.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
   const format = new URL(request.url).searchParams.get("format") ?? "png";
   if (format !== "png" && format !== "svg") return plain(400, "Choose format=png or format=svg.");
   const notFound = () => plain(404, "This QR code does not exist or is not shared.");
-  if (!Number.isSafeInteger(id) || id < 1) return notFound();
+  const numeric = NUMERIC_ID.test(params.id);
+  if (!numeric && !SHARE_ID.test(params.id)) return notFound();
 
   const db = createDatabase();
   const user = await getUser(context);
-  const code = await findViewableCode(db, id, user?.id ?? null);
+  const code = numeric
+    ? await findViewableCode(db, Number(params.id), user?.id ?? null)
+    : await findSharedCode(db, params.id);
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
   if (format === "svg") {
@@ -46,12 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!verdict.ok) return plain(403, verdict.message);
   }
 
-  const image = await savedImage(db, code, content, new URL(request.url).origin, format);
+  const image = await savedImage(db, code, content, appOrigin(), format);
   // A saved code's image changes only with the code: caches keep it and ask again each time
-  // (a public code's in shared caches too). A revalidation is not a new download.
+  // (a shared code's, by its share id, in shared caches too; by its numeric id the answer is for
+  // members only). A revalidation is not a new download.
   const caching = {
     ETag: image.etag,
-    "Cache-Control": code.isPublic ? "public, no-cache" : "private, no-cache",
+    "Cache-Control": code.isPublic && !numeric ? "public, no-cache" : "private, no-cache",
   };
   if (isFresh(request, image.etag)) return new Response(null, { status: 304, headers: caching });
   const body = await image.render();

@@ -22,6 +22,7 @@ import { hasActiveSubscription } from "../plans/effective";
 import { planFeatures } from "../plans/features";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/checkout";
+import { appOrigin } from "../config/app-url.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -50,7 +51,7 @@ async function checkoutUser(request: Request, user: UserRecord | null, plan: Pai
 export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = requestedPlan(request);
   const user = await checkoutUser(request, await getUser(context), plan);
-  const checkout = checkoutRequest(user, plan, new URL(request.url).origin);
+  const checkout = checkoutRequest(user, plan, appOrigin());
   const summary = { plan, trialEnd: checkout.trialEnd?.toISOString() ?? null };
   try {
     const settings = getPaymentSettings();
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const plan = requestedPlan(request);
   const user = await checkoutUser(request, await requireUser(request, context), plan);
   const form = await request.formData();
-  const origin = new URL(request.url).origin;
+  const origin = appOrigin();
   const hosted = form.get("intent") === "hosted";
   try {
     const provider = getPaymentProvider(createDatabase());

@@ -15,12 +15,7 @@ import type { Route } from "./+types/dashboard.code";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  const page = await codePage(
-    createDatabase(),
-    membership,
-    Number(params.id),
-    new URL(request.url),
-  );
+  const page = await codePage(createDatabase(), membership, Number(params.id));
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 

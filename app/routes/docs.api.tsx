@@ -9,12 +9,13 @@ import { CodeExample } from "../components/docs/code-example";
 import { WebhooksGuide } from "../components/docs/webhooks-guide";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/docs.api";
+import { appOrigin } from "../config/app-url.server";
 
 // The API reference (issue #16): server-rendered from the OpenAPI document, readable without
 // JavaScript; with it, each example gets a copy button.
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader() {
+  const origin = appOrigin();
   const document = openApiDocument(origin);
   return {
     origin,

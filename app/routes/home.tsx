@@ -23,6 +23,7 @@ import { buildPreview, type Preview } from "../qr/preview";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
+import { appOrigin } from "../config/app-url.server";
 
 const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : visitor
         ? await remainingVisitorDownloads(createDatabase(), visitor)
         : VISITOR_DOWNLOADS_PER_DAY,
-    origin: url.origin,
+    origin: appOrigin(),
     // Active custom domains a tracked code may use (issue #18).
     linkDomains: membership
       ? (await activeDomains(createDatabase(), membership.workspace.id)).map((domain) => ({

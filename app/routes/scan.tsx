@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { createDatabase } from "../db/client.server";
+import { leadsBackHere } from "../destinations/loop-guard.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { LINK_PAGES } from "../scans/link-pages";
 import { destinationNow } from "../scans/links.server";
@@ -13,12 +14,17 @@ import type { Route } from "./+types/scan";
  * breaks.
  */
 export async function loader({ params }: Route.LoaderArgs) {
+  const db = createDatabase();
   const link = /^[0-9A-Za-z]{6,20}$/.test(params.slug)
-    ? await findTrackedLink(createDatabase(), params.slug)
+    ? await findTrackedLink(db, params.slug)
     : null;
   if (!link) throw data({ gone: false }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
-  return redirect(destinationNow(link), { status: 302, headers: { "Cache-Control": "no-store" } });
+  const destination = destinationNow(link);
+  // A destination leading back into this service (saved before the loop guard covered every
+  // way of making a code) is never followed: two such codes would bounce a scanner forever.
+  if (await leadsBackHere(db, destination)) throw data({ gone: false }, { status: 404 });
+  return redirect(destination, { status: 302, headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta = () => pageMeta("QR code link", "Where a tracked QR code leads.");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createDatabase } from "../db/client.server";
 import { leadsTo, type ScheduledChange } from "../destinations/destination";
+import { loopGuard } from "../destinations/loop-guard.server";
 import { findTrackedLink, type TrackedTarget } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canEditDestination, countsScans } from "../plans/rules";
@@ -36,6 +37,8 @@ export interface LiveLink {
   counted: boolean;
   /** The pending scheduled change, while the workspace's plan allows it (issue #21). */
   next: ScheduledChange | null;
+  /** Which of the two addresses lead back into this service: never redirected to (issue #27). */
+  loops?: string[];
 }
 
 /** A link's pending scheduled change, if its workspace's plan still allows changing it. */
@@ -75,14 +78,19 @@ export async function liveLink(
     remember(key, link, now);
     return link;
   }
-  const link = await findTrackedLink(createDatabase(env.DB), slug);
+  const db = createDatabase(env.DB);
+  const link = await findTrackedLink(db, slug);
   if (!link || link.codeId === null || link.ownerId === null) return null;
   const readAt = new Date(now);
+  const next = pendingChange(link, readAt);
+  const addresses = next ? [link.targetUrl, next.url] : [link.targetUrl];
+  const loops = await loopGuard(db, addresses);
   const live: LiveLink = {
     targetUrl: link.targetUrl,
     codeId: link.codeId,
     counted: link.owner !== null && countsScans(effectivePlan(link.owner, readAt)),
-    next: pendingChange(link, readAt),
+    next,
+    loops: addresses.filter(loops),
   };
   remember(key, live, now);
   waitUntil(

@@ -5,6 +5,7 @@ import { hashedClientAddress } from "../security/client.server";
 import type { ScanEvent } from "./events.server";
 import { leadsTo } from "../destinations/destination";
 import { liveLink } from "./links.server";
+import { appOrigin } from "../config/app-url.server";
 
 // GET /s/{slug}, the hottest path: answered before the app's router, from the edge copy of the
 // link, with the scan put on the queue after the answer. A deleted or unknown link (and any
@@ -44,13 +45,16 @@ export async function scanRedirect(
   const slug = SCAN_PATH.exec(url.pathname)?.[1];
   if (!slug) return null;
   try {
-    const link = await liveLink(url.origin, slug, waitUntil);
+    const link = await liveLink(appOrigin(), slug, waitUntil);
     if (!link) return null;
+    const destination = leadsTo(link.targetUrl, link.next ?? null, Date.now());
+    // Never on to another of our links (issue #27): the route answers that with its 404 page.
+    if (link.loops?.includes(destination)) return null;
     if (link.counted) waitUntil(queueScan(request, link.codeId));
     return new Response(null, {
       status: 302,
       headers: {
-        Location: leadsTo(link.targetUrl, link.next ?? null, Date.now()),
+        Location: destination,
         "Cache-Control": "no-store",
       },
     });

@@ -16,6 +16,7 @@ import { compareForInbox } from "./rules";
 import { storeReply } from "./replies.server";
 import { isStaffAccount } from "./settings.server";
 import { messageView, ticketSummary } from "./views";
+import { appOrigin } from "../config/app-url.server";
 
 // The staff side of support (issue #19): the inbox at /staff/support and a ticket's staff view.
 // Only verified accounts listed in STAFF_EMAILS get in; everyone else, signed in or not, gets the
@@ -79,7 +80,7 @@ export async function staffAction(
       firstName,
       subject: ticket.subject,
       body: stored.body,
-      link: `${new URL(request.url).origin}/support/${ticket.id}`,
+      link: `${appOrigin()}/support/${ticket.id}`,
     }),
   );
   return redirectWithToast(request, back, {

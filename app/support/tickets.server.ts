@@ -26,6 +26,7 @@ import { CODE_CHOICE, newTicketSchema } from "./schemas";
 import { storeReply } from "./replies.server";
 import { getSupportSettings, isStaffAccount } from "./settings.server";
 import { messageView, ticketSummary } from "./views";
+import { appOrigin } from "../config/app-url.server";
 
 // The person's side of support (issue #19): /support lists their requests and opens new ones,
 // /support/:id shows one with its replies. The routes only wire these up.
@@ -114,7 +115,7 @@ export async function openTicket(
   };
   await insertTicket(db, ticket, input.message);
   log("info", "support_ticket_opened", { ticketId: ticket.id, plan, dueAt: promise.dueAt });
-  const origin = new URL(request.url).origin;
+  const origin = appOrigin();
   await sendMail(
     newTicketMessage({
       to: getSupportSettings().supportEmail,

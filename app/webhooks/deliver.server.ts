@@ -28,6 +28,7 @@ import {
 import { webhookUrlRules } from "./settings.server";
 import { signatureHeaders } from "./signature";
 import { checkWebhookUrl } from "./url";
+import { appOrigin } from "../config/app-url.server";
 
 // The webhook queue's consumer (issue #19). Each message is one event for one endpoint: signed
 // (Standard Webhooks), POSTed with a 10-second timeout, following no redirect, and logged. A
@@ -135,7 +136,7 @@ async function tellOwner(
     firstName: owner.firstName,
     url: endpoint.url,
     workspaceName: owner.workspace,
-    link: `${endpoint.appOrigin}/dashboard?tab=integrations`,
+    link: `${appOrigin()}/dashboard?tab=integrations`,
   };
   await sendMail(
     disabledBecause

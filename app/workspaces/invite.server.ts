@@ -21,6 +21,7 @@ import { requirePermission, workspacePlan } from "./current.server";
 import { personName, workspaceLabel } from "./personal";
 import { inviteVerdict, seatLimit } from "./seats";
 import { firstIssue, inviteSchema } from "./team-forms";
+import { appOrigin } from "../config/app-url.server";
 
 // Inviting someone from the team tab: the checks, the invitation, the e-mail, and the link shown
 // once to the inviter to copy. Only the token's hash is stored, so the link can be shown only
@@ -135,7 +136,7 @@ export async function inviteMember(
       typeof again === "string" ? again : again.ok ? "Please try again." : again.message,
     );
   }
-  const url = `${new URL(request.url).origin}/invite/${invitation.token}`;
+  const url = `${appOrigin()}/invite/${invitation.token}`;
   const brand = await shownBrand(db, workspaceId, now);
   const mailed = await sendMail(
     invitationMessage({

@@ -27,6 +27,7 @@ import { inviteMember, TEAM_TAB } from "./invite.server";
 import { personalWorkspaceId, personName } from "./personal";
 import { seatLimit } from "./seats";
 import { firstIssue, roleSchema, workspaceNameSchema } from "./team-forms";
+import { appOrigin } from "../config/app-url.server";
 
 // The team tab's forms (POST /dashboard, intent=…): each checks the role table, keeps the rules
 // that protect the owner, changes one thing, and goes back to the tab with a message.
@@ -264,7 +265,7 @@ async function destroy(ctx: Ctx) {
   }
   // Its custom hostnames are let go at the provider too (queued when the provider fails).
   await releaseHostnames(hostnames);
-  await forgetLinks(new URL(ctx.request.url).origin, slugs);
+  await forgetLinks(appOrigin(), slugs);
   // Its logos go with it (a failure leaves them to the nightly sweep: nothing uses them).
   await deleteLogosOf(workspace.id).catch((cause: unknown) => {
     log("warn", "workspace_logos_left", { workspaceId: workspace.id, ...describeError(cause) });

@@ -29,6 +29,8 @@ try {
     const expect = (ok, message) => ok || failures.push(`${environment}: ${message}`);
     expect(config.vars?.ENVIRONMENT === environment, `ENVIRONMENT is ${config.vars?.ENVIRONMENT}`);
     expect(config.vars?.DEMO_MODE !== "true", "demo sign-in is switched on");
+    expect(/^https:\/\/[^/]+$/.test(config.vars?.APP_URL ?? ""), "APP_URL is no https origin");
+    expect(Boolean(config.vars?.APP_HOSTNAME), "APP_HOSTNAME is not set");
     expect(config.triggers?.crons?.length > 0, "no cron trigger for the nightly jobs");
     const output = run("npx", [
       "wrangler",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveAppUrl } from "../../app/config/app-url";
 import { configurationProblems, REQUIRED_BINDINGS } from "../../app/config/problems";
 import { DEFAULT_MAIL_FROM, resolveMailSettings } from "../../app/mail/settings";
 import { routeName } from "../../app/observability/route-name";
@@ -19,6 +20,8 @@ const production = {
   SALES_EMAIL: "sales@example.com",
   RESEND_API_KEY: "re_live_abc",
   MAIL_FROM: "QR Code Creator <no-reply@example.com>",
+  APP_URL: "https://qr.example.com",
+  APP_HOSTNAME: "qr.example.com",
 };
 
 describe("the configuration check", () => {
@@ -57,6 +60,37 @@ describe("the configuration check", () => {
     );
     expect(configurationProblems({ ...production, ENVIRONMENT: "prod" })).toContain(
       "ENVIRONMENT must be development, staging or production",
+    );
+  });
+});
+
+describe("where the service is (APP_URL, issue #27)", () => {
+  it("refuses staging and production without APP_URL and APP_HOSTNAME", () => {
+    const { APP_URL: _url, APP_HOSTNAME: _host, ...without } = production;
+    expect(configurationProblems(without)).toEqual([
+      "APP_HOSTNAME is not set (required in production)",
+      "APP_URL is not set (required in production): the address every e-mailed link starts with",
+    ]);
+    expect(configurationProblems({ ...without, ENVIRONMENT: "staging" })).toContain(
+      "APP_HOSTNAME is not set (required in staging)",
+    );
+  });
+
+  it("takes only an https origin with no path in production", () => {
+    for (const APP_URL of [
+      "http://qr.example.com",
+      "https://qr.example.com/app",
+      "qr.example.com",
+    ]) {
+      expect(configurationProblems({ ...production, APP_URL }).join(" ")).toMatch(/^APP_URL must/);
+    }
+    expect(resolveAppUrl(production, "production")).toBe("https://qr.example.com");
+  });
+
+  it("defaults to the local server in development", () => {
+    expect(resolveAppUrl({}, "development")).toBe("http://localhost:8787");
+    expect(resolveAppUrl({ APP_URL: "http://localhost:8802/" }, "development")).toBe(
+      "http://localhost:8802",
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   isShortLink,
   isTimeZone,
   LOOP_MESSAGE,
+  leadsBackToUs,
   leadsTo,
   MAX_CACHED_ZONES,
   timeZones,
@@ -59,6 +60,35 @@ describe("a destination", () => {
     expect(isShortLink("https://go.brand.test/AbCdEf1234", own, custom)).toBe(true);
     expect(isShortLink("https://go.brand.test/", own, custom)).toBe(true);
     expect(isShortLink("https://brand.test/", own, custom)).toBe(false);
+  });
+
+  it("never leads back into this service, however it is written (issue #27)", () => {
+    const hosts = {
+      configured: (name: string) => ["qr.example.com", "www.qr.example.com"].includes(name),
+      serving: (name: string) => isOwnHost(name, "qr.example.com"),
+      custom: (name: string) => name === "go.brand.test",
+    };
+    for (const url of [
+      "https://qr.example.com/s/AbCdEf1234",
+      "https://qr.example.com/pricing",
+      "https://QR.EXAMPLE.COM./auth?redirect=/s/AbCdEf1234",
+      "https://user@www.qr.example.com:8443/",
+      "https://go.brand.test/AbCdEf1234",
+      "https://x.someone.workers.dev/s/AbCdEf1234",
+      "https://x.someone.workers.dev/signin?Redirect=%2Fs%2FAbCdEf1234",
+      "http://127.0.0.1:8787/%73/AbCdEf1234",
+    ]) {
+      expect(leadsBackToUs(url, hosts), url).toBe(true);
+    }
+    for (const url of [
+      "https://example.com/s/AbCdEf1234",
+      "https://example.com/?redirect=https://qr.example.com/s/AbCdEf1234",
+      "https://x.someone.workers.dev/menu",
+      "https://brand.test/",
+      "https://qr.example.com.evil.test/s/AbCdEf1234",
+    ]) {
+      expect(leadsBackToUs(url, hosts), url).toBe(false);
+    }
   });
 });
 

@@ -102,8 +102,12 @@ describe("deleting an account", () => {
     const neighbour = await signUp({ ...newPerson("neighbour"), plan: "premium" });
     const neighbourId = await userIdOf(neighbour.cookie);
     const theirs = await trackedCodeWithLogo(neighbour.cookie);
-    await env.DB.prepare("UPDATE qr_codes SET is_public = 1 WHERE id = ?").bind(theirs.id).run();
-    await appFetch(`/api/qr-codes/${theirs.id}/download?format=png`, {
+    await env.DB.prepare(
+      "UPDATE qr_codes SET is_public = 1, share_id = 'NeighbourShareId-123456' WHERE id = ?",
+    )
+      .bind(theirs.id)
+      .run();
+    await appFetch(`/api/qr-codes/NeighbourShareId-123456/download?format=png`, {
       headers: { Cookie: cookie },
     });
     await env.DB.prepare(

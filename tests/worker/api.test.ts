@@ -359,6 +359,10 @@ describe("saved codes", () => {
       public: true,
     });
     expect(changed.json).toMatchObject({ title: "Terrace menu", public: true });
+    // Shared, it has a public link with an unguessable id (issue #27), on APP_URL.
+    expect(changed.json.shareUrl).toMatch(
+      new RegExp(`^${ORIGIN}/api/qr-codes/[A-Za-z0-9_-]{22}/download\\?format=png$`),
+    );
     const empty = await call(key, "PATCH", `/qr-codes/${code.id}`, {});
     expect(empty.json.detail).toBe("Send title, public, destination, or several of them.");
 

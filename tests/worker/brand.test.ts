@@ -289,13 +289,19 @@ describe("the brand on scanner-facing pages", () => {
     const ada = await person("ultimate");
     await branded(ada);
     const { code } = await saveTracked(ada, "https://example.com/ada-public");
-    await env.DB.prepare("UPDATE qr_codes SET is_public = 1 WHERE id = ?").bind(code!.id).run();
+    await env.DB.prepare(
+      "UPDATE qr_codes SET is_public = 1, share_id = 'AdaPublicShareId-123456' WHERE id = ?",
+    )
+      .bind(code!.id)
+      .run();
     // A stranger gets the PNG; the SVG is for paid plans, and its refusal names nobody either.
     for (const [format, status] of [
       ["png", 200],
       ["svg", 403],
     ] as const) {
-      const download = await appFetch(`/api/qr-codes/${code!.id}/download?format=${format}`);
+      const download = await appFetch(
+        `/api/qr-codes/AdaPublicShareId-123456/download?format=${format}`,
+      );
       expect(download.status, format).toBe(status);
       const headers = JSON.stringify([...download.headers]);
       expect(headers).not.toMatch(/qr ?code ?creator/i);

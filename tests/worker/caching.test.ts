@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { demoSession, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN } from "./app";
@@ -96,7 +97,11 @@ describe("saved code images", () => {
       body: new URLSearchParams({ id: String(id), intent: "visibility", public: "true" }),
     });
     expect(shared.status).toBe(303);
-    return { id, cookie };
+    // Shared codes answer strangers at their unguessable share id (issue #27).
+    const shareId = await env.DB.prepare("SELECT share_id FROM qr_codes WHERE id = ?")
+      .bind(id)
+      .first<string>("share_id");
+    return { id, cookie, link: `/api/qr-codes/${shareId}/download` };
   }
 
   async function downloads(id: number, cookie: string) {
@@ -106,15 +111,15 @@ describe("saved code images", () => {
   }
 
   it("carry an ETag; a revalidation answers 304 and is not counted as a download", async () => {
-    const { id, cookie } = await publicCode();
-    const first = await appFetch(`/api/qr-codes/${id}/download?format=png`);
+    const { id, cookie, link } = await publicCode();
+    const first = await appFetch(`${link}?format=png`);
     expect(first.status).toBe(200);
     expect(first.headers.get("Cache-Control")).toBe("public, no-cache");
     const etag = first.headers.get("ETag")!;
     expect(etag).toMatch(/^"[0-9a-f]{24}"$/);
     expect(await downloads(id, cookie)).toBe(1);
 
-    const again = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+    const again = await appFetch(`${link}?format=png`, {
       headers: { "If-None-Match": etag },
     });
     expect(again.status).toBe(304);
@@ -128,7 +133,7 @@ describe("saved code images", () => {
   });
 
   it("of a private code are kept only by the owner's browser, and never shown to others", async () => {
-    const { id, cookie } = await publicCode();
+    const { id, cookie, link } = await publicCode();
     await appFetch("/dashboard", {
       method: "POST",
       headers: { Origin: ORIGIN, Cookie: cookie },
@@ -138,7 +143,7 @@ describe("saved code images", () => {
       headers: { Cookie: cookie },
     });
     expect(owner.headers.get("Cache-Control")).toBe("private, no-cache");
-    const stranger = await appFetch(`/api/qr-codes/${id}/download?format=png`, {
+    const stranger = await appFetch(`${link}?format=png`, {
       headers: { "If-None-Match": owner.headers.get("ETag")! },
     });
     expect(stranger.status).toBe(404);

@@ -234,8 +234,12 @@ describe("editing a tracked code's destination", () => {
     expect(textOf(await huge.text())).toContain(
       "The form is larger than 64 KB. A web address and a date fit well within that.",
     );
-    // Our own pages are not short links: the pricing page is a fine destination.
-    expect((await edit(owner, other.id, `${ORIGIN}/pricing`)).status).toBe(303);
+    // Nor any other address of ours (issue #27): a route's redirect= could lead to a short link.
+    for (const ours of [`${ORIGIN}/pricing`, `${ORIGIN}/auth?redirect=/s/${slug}`]) {
+      const response = await edit(owner, other.id, ours);
+      expect(response.status, ours).toBe(400);
+      expect(textOf(await response.text())).toContain(LOOP_MESSAGE);
+    }
     expect(await leadsTo(slug)).toBe("https://example.com/menu");
     expect(await history(id)).toEqual([]);
   });

@@ -36,6 +36,9 @@ const download = (id: number, format: "png" | "svg", cookie?: string) =>
     headers: { "CF-Connecting-IP": "198.51.100.23", ...(cookie ? { Cookie: cookie } : {}) },
   });
 
+const shareIdOf = async (id: number) =>
+  env.DB.prepare("SELECT share_id FROM qr_codes WHERE id = ?").bind(id).first<string>("share_id");
+
 async function savedId(response: Response): Promise<number> {
   expect(response.status).toBe(200);
   const body = await response.json<{ id: number; dataURL: string; qrCode: { id: number } }>();
@@ -148,8 +151,13 @@ describe("downloading a saved code", () => {
     expect((await download(id, "png", stranger.cookie)).status).toBe(404);
     expect((await download(id, "png")).status).toBe(404);
     expect((await download(999_999, "png", cookie)).status).toBe(404);
-    await env.DB.prepare("UPDATE qr_codes SET is_public = 1 WHERE id = ?").bind(id).run();
-    expect((await download(id, "png")).status).toBe(200);
+    const shareId = "AbCdEfGhIjKlMnOpQrStUv";
+    await env.DB.prepare("UPDATE qr_codes SET is_public = 1, share_id = ? WHERE id = ?")
+      .bind(shareId, id)
+      .run();
+    // Shared, it answers anyone at its unguessable share id; its numeric id stays members' only.
+    expect((await appFetch(`/api/qr-codes/${shareId}/download?format=png`)).status).toBe(200);
+    expect((await download(id, "png")).status).toBe(404);
   });
 
   it("keeps SVG for Premium and Ultimate, served inert", async () => {
@@ -287,7 +295,8 @@ describe("managing saved codes from the dashboard (plain forms)", () => {
     await manage(owner.cookie, { intent: "rename", id: String(id), title: "New name" });
     await manage(owner.cookie, { intent: "visibility", id: String(id), public: "true" });
     expect(await codes(owner.cookie)).toMatchObject([{ id, title: "New name", isPublic: true }]);
-    expect((await download(id, "png")).status).toBe(200);
+    const shared = `/api/qr-codes/${await shareIdOf(id)}/download?format=png`;
+    expect((await appFetch(shared)).status).toBe(200);
 
     const confirm = await appFetch(`/dashboard?delete=${id}`, {
       headers: { Cookie: owner.cookie },
@@ -297,6 +306,7 @@ describe("managing saved codes from the dashboard (plain forms)", () => {
     expect(deleted.status).toBe(303);
     expect(await codes(owner.cookie)).toEqual([]);
     expect((await download(id, "png")).status).toBe(404);
+    expect((await appFetch(shared)).status).toBe(404);
     const history = await env.DB.prepare(
       "SELECT count(*) AS n FROM qr_downloads WHERE qr_code_id = ?",
     )

@@ -27,9 +27,15 @@ export default defineConfig(async () => {
         cloudflareTest({
           wrangler: { configPath: `${root}/build/server/wrangler.json` },
           miniflare: {
-            // The app's own hostname (tests/worker/app.ts ORIGIN): any other one is a customer's
-            // custom domain or unknown (issue #18).
-            bindings: { TEST_MIGRATIONS: migrations, APP_HOSTNAME: "qr.example.com", ...bindings },
+            // The app's own hostname and address (tests/worker/app.ts ORIGIN): any other hostname
+            // is a customer's custom domain or unknown (issue #18); every absolute link the app
+            // writes starts with APP_URL (issue #27).
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              APP_HOSTNAME: "qr.example.com",
+              APP_URL: "https://qr.example.com",
+              ...bindings,
+            },
             d1Databases: ["MIGRATION_TEST_DB"],
           },
         }),

@@ -136,14 +136,12 @@ function Destination({
 
 function CodeItem({
   code,
-  origin,
   analytics,
   confirming,
   canManage,
   destinations,
 }: {
   code: SavedCode;
-  origin: string;
   analytics: boolean;
   confirming: boolean;
   /** Whether the member's role may change codes; a viewer only sees and downloads. */
@@ -151,7 +149,6 @@ function CodeItem({
   destinations: AnalyticsTabData["destinations"];
 }) {
   const title = code.title || `${code.type.toUpperCase()} QR Code`;
-  const shareUrl = `${origin}/api/qr-codes/${code.id}/download?format=png`;
   return (
     <li className="card code-item">
       <div className="code-item-main">
@@ -170,7 +167,7 @@ function CodeItem({
         <a className="btn btn-ghost" href={`/api/qr-codes/${code.id}/download?format=png`} download>
           Download PNG
         </a>
-        {code.isPublic ? <CopyButton text={shareUrl} label="Copy share link" /> : null}
+        {code.shareUrl ? <CopyButton text={code.shareUrl} label="Copy share link" /> : null}
         {canManage ? <CodeManagement code={code} title={title} /> : null}
       </div>
       {code.trackedUrl ? (
@@ -185,9 +182,9 @@ function CodeItem({
           destinations={destinations}
         />
       ) : null}
-      {code.isPublic ? (
+      {code.shareUrl ? (
         <p className="muted small share-url">
-          Share link: <code>{shareUrl}</code>
+          Share link: <code>{code.shareUrl}</code>
         </p>
       ) : null}
       {confirming ? (
@@ -239,7 +236,6 @@ function CodeList({ loaded }: { loaded: AnalyticsTabData }) {
           <CodeItem
             key={code.id}
             code={code}
-            origin={loaded.origin}
             analytics={loaded.analytics}
             confirming={loaded.confirmDelete === code.id && loaded.canManageCodes}
             canManage={loaded.canManageCodes}
