@@ -94,7 +94,8 @@ describe("the workspaces migration", () => {
       })),
     });
     // Every code kept every column, and gained its owner's personal workspace (and no bulk
-    // batch: issue #17's columns are empty for codes saved one at a time).
+    // batch: issue #17's columns are empty for codes saved one at a time); shared codes gained an
+    // unguessable share id (issue #27), private ones none.
     const codesAfter = await all<Record<string, unknown>>("SELECT * FROM qr_codes ORDER BY id");
     expect(codesAfter).toEqual(
       codesBefore.map((code) => ({
@@ -102,6 +103,7 @@ describe("the workspaces migration", () => {
         workspace_id: `ws_${String(code.user_id)}`,
         bulk_job_id: null,
         bulk_row: null,
+        share_id: code.is_public ? expect.stringMatching(/^[0-9a-f]{32}$/) : null,
       })),
     );
     expect(await all("SELECT id, name, owner_id, personal FROM workspaces ORDER BY id")).toEqual([
