@@ -195,10 +195,6 @@ export async function checkUpload(
   const capabilities = PLANS[plan].capabilities;
   if (!can(membership.role, "codes.manage")) return refuse(refusal("codes.manage"), 403);
   if (!capabilities.bulkGeneration) return refuse(UPGRADE_MESSAGE, 403);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_CSV_BYTES + 64 * 1024) {
-    return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
-  }
   let form: FormData;
   try {
     form = await request.formData();
