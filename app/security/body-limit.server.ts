@@ -132,7 +132,7 @@ export async function withinBodyLimit(
   info: Pick<RequestInfo, "nonce" | "requestId">,
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  if (request.body) return handle(request);
+  if (!request.body) return handle(request);
   const family = bodyFamily(new URL(request.url).pathname);
   const refuse = () => withSecurityHeaders(request, tooLarge(request, family), info);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
