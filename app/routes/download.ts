@@ -7,7 +7,8 @@ import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
 import { renderPng } from "../qr/png-encode";
-import { logoDataUrl, renderLogoPng } from "../qr/png.server";
+import { pixelProblem } from "../qr/logo";
+import { LogoNotDrawableError, logoDataUrl, renderLogoPng } from "../qr/png.server";
 import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
@@ -57,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (logoKey) {
     const logo = user && canEmbedLogo(plan).ok ? await loadLogo(logoKey, user.id) : null;
     if (!logo) return badRequest("That logo is not available. Upload it again.");
+    // A logo stored before uploads were checked for their pixels is refused, never decoded.
+    const unusable = pixelProblem(logo.bytes, logo.type);
+    if (unusable) return badRequest(new LogoNotDrawableError(unusable).message);
     const withLogo = contentMatrix(evaluation.content, "H");
     if (format === "svg") {
       return new Response(
