@@ -1,4 +1,5 @@
 import { contrastRatio, normalizeHexColor } from "../qr/contrast";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../validation/one-line";
 import {
   checkLogo,
   LOGO_TOO_MANY_PIXELS,
@@ -35,10 +36,11 @@ export function checkBrandFields(input: {
   supportUrl: unknown;
 }): { ok: true; fields: BrandFields } | { ok: false; errors: BrandFieldErrors } {
   const errors: BrandFieldErrors = {};
-  const name = String(input.name ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (!name) errors.name = "Enter your brand's name, as people scanning your codes know it.";
+  const typedName = String(input.name ?? "");
+  const name = typedName.replace(/\s+/g, " ").trim();
+  // The name is the sender's name of the workspace's e-mails: one line of text.
+  if (hasControlCharacters(typedName)) errors.name = CONTROL_CHARACTERS_MESSAGE;
+  else if (!name) errors.name = "Enter your brand's name, as people scanning your codes know it.";
   else if (name.length > BRAND_NAME_MAX) {
     errors.name = `Keep the brand name to ${BRAND_NAME_MAX} characters or fewer.`;
   } else if (/[<>]/.test(name)) errors.name = "The brand name cannot contain < or >.";
