@@ -1,3 +1,4 @@
+import { isOwnWorkersDevHost } from "../domains/own-host";
 import { trimChars } from "../validation/trim";
 
 // Which addresses webhooks may be sent to (issue #19), pure. A webhook makes our servers send a
@@ -122,7 +123,10 @@ function refusedHost(hostname: string, appHostname: string | null): string | nul
     return internal;
   }
   if (!host.includes(".")) return internal;
-  if (appHostname && (host === appHostname || host.endsWith(`.${appHostname}`))) {
+  if (
+    isOwnWorkersDevHost(host) ||
+    (appHostname && (host === appHostname || host.endsWith(`.${appHostname}`)))
+  ) {
     return "Webhooks cannot be sent to this service itself.";
   }
   return null;
