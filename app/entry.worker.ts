@@ -27,6 +27,7 @@ import { deliverWebhookBatch, recordDeadWebhooks } from "./webhooks/deliver.serv
 import { type RequestInfo, requestInfoContext } from "./request-context";
 import { recordDeadScans, recordScanBatch, type ScanEvent } from "./scans/events.server";
 import { scanRedirect } from "./scans/redirect.server";
+import { withinBodyLimit } from "./security/body-limit.server";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
@@ -74,7 +75,8 @@ export default {
           .currentUser()
           .then((found) => (found ? loadWorkspaceAccess(request, found) : null))),
     };
-    const response = await respond(request, info);
+    // One body limit per route family, before routing (issue #27): over it, a 413 with a message.
+    const response = await withinBodyLimit(request, info, (bounded) => respond(bounded, info));
     // One line per request: who (an id, if signed in), what, how it went, how long it took.
     const userId = (await user?.catch(() => null))?.id;
     log("info", "request", {

@@ -1,6 +1,7 @@
 import { BULK_STATUSES } from "../db/schema";
 import { KNOWN_COLUMNS } from "../bulk/csv";
 import { QR_SIZES } from "../qr/types";
+import { oneLine } from "../validation/one-line";
 import { z } from "../validation/zod";
 
 // The bulk-jobs operations of /api/v1 (issue #17): a batch sent as JSON rows or as a CSV file
@@ -33,10 +34,10 @@ const formBool = (description: string) =>
     .default("false")
     .meta({ description });
 
-const name = z
-  .string()
-  .trim()
-  .max(120, "Batch names can be at most 120 characters.")
+const name = oneLine(
+  z.string().trim().max(120, "Batch names can be at most 120 characters."),
+  "Batch names are one line of text, without line breaks or other control characters.",
+)
   .optional()
   .meta({ description: descriptions.name, example: "Table codes, spring menu" });
 

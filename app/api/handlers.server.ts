@@ -22,6 +22,7 @@ import { analyticsKeptSince } from "../plans/retention";
 import { canDownloadSvg, saveLimit } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
 import { renderPng } from "../qr/png-encode";
+import { LogoNotDrawableError } from "../qr/png.server";
 import { contentMatrix } from "../qr/render";
 import { parseContent, parseStyle } from "../qr/schema";
 import { renderSvg } from "../qr/svg";
@@ -335,7 +336,11 @@ export const HANDLERS: Record<OperationId, Handler> = {
       format,
       (ctx.query.size as QrSize | undefined) ?? code.customization.size,
     );
-    const body = await image.render();
+    const body = await image.render().catch((error: unknown) => {
+      if (error instanceof LogoNotDrawableError)
+        throw new ApiProblem("invalid_request", error.message);
+      throw error;
+    });
     await recordDownload(ctx.db, code.id, {
       format,
       userId: null,

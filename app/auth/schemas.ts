@@ -1,3 +1,4 @@
+import { oneLine } from "../validation/one-line";
 import { z } from "../validation/zod";
 import { PLAN_IDS } from "../plans/catalogue";
 
@@ -19,8 +20,15 @@ export const newPassword = z
 
 export const emailAddress = email;
 
+/** A person's name reaches e-mail subjects (invitations): one line of text. */
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, "Please use at most 100 characters");
+  oneLine(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(100, "Please use at most 100 characters"),
+  );
 
 export const personName = name;
 

@@ -20,7 +20,7 @@ function randomId(): string {
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
-    .replace(/=+$/, "");
+    .replace(/={1,2}$/, "");
 }
 
 function storageFor(request: Request) {

@@ -40,7 +40,7 @@ interface SecretClaims {
 
 /** A client secret that names its user, plan and trial, and cannot be altered. */
 async function issueSecret(claims: SecretClaims): Promise<string> {
-  const payload = btoa(JSON.stringify(claims)).replace(/=+$/, "");
+  const payload = btoa(JSON.stringify(claims)).replace(/={1,2}$/, "");
   return `sim_secret_${payload}.${await sign(payload)}`;
 }
 

@@ -1,5 +1,12 @@
 import { contrastRatio, normalizeHexColor } from "../qr/contrast";
-import { checkLogo, type LogoProblem } from "../qr/logo";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../validation/one-line";
+import {
+  checkLogo,
+  LOGO_TOO_MANY_PIXELS,
+  type LogoProblem,
+  pixelProblem,
+  sniffLogo,
+} from "../qr/logo";
 
 // White label (issue #18, Ultimate): the rules of a workspace's brand settings. Pure: the Brand
 // tab's action and the unit tests use them.
@@ -29,10 +36,11 @@ export function checkBrandFields(input: {
   supportUrl: unknown;
 }): { ok: true; fields: BrandFields } | { ok: false; errors: BrandFieldErrors } {
   const errors: BrandFieldErrors = {};
-  const name = String(input.name ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (!name) errors.name = "Enter your brand's name, as people scanning your codes know it.";
+  const typedName = String(input.name ?? "");
+  const name = typedName.replace(/\s+/g, " ").trim();
+  // The name is the sender's name of the workspace's e-mails: one line of text.
+  if (hasControlCharacters(typedName)) errors.name = CONTROL_CHARACTERS_MESSAGE;
+  else if (!name) errors.name = "Enter your brand's name, as people scanning your codes know it.";
   else if (name.length > BRAND_NAME_MAX) {
     errors.name = `Keep the brand name to ${BRAND_NAME_MAX} characters or fewer.`;
   } else if (/[<>]/.test(name)) errors.name = "The brand name cannot contain < or >.";
@@ -81,7 +89,30 @@ function supportLinkProblem(typed: string): string | null {
 
 const ICO_SIGNATURE = [0x00, 0x00, 0x01, 0x00];
 
-/** A favicon is a PNG or an ICO by its bytes, at most 100 KB. */
+/**
+ * An ICO's images are at most 256 pixels a side in its directory, but each may be a PNG that
+ * declares more: those are read like a logo's (issue #27).
+ */
+function icoPixelProblem(bytes: Uint8Array): LogoProblem | null {
+  const count = bytes[4]! | (bytes[5]! << 8);
+  for (let i = 0; i < count; i++) {
+    const entry = 6 + 16 * i;
+    if (entry + 16 > bytes.length) return null; // no more images, none to decode
+    const offset =
+      bytes[entry + 12]! |
+      (bytes[entry + 13]! << 8) |
+      (bytes[entry + 14]! << 16) |
+      (bytes[entry + 15]! * 2 ** 24);
+    const image = bytes.subarray(offset);
+    if (sniffLogo(image) === "image/png") {
+      const problem = pixelProblem(image, "image/png");
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+/** A favicon is a PNG or an ICO by its bytes, at most 100 KB, and at most 2048 pixels a side. */
 export function checkFavicon(
   bytes: Uint8Array,
 ): { ok: true; type: FaviconType } | { ok: false; problem: LogoProblem } {
@@ -95,10 +126,12 @@ export function checkFavicon(
     };
   }
   if (bytes.length >= 6 && ICO_SIGNATURE.every((byte, i) => bytes[i] === byte)) {
-    return { ok: true, type: "image/x-icon" };
+    const problem = icoPixelProblem(bytes);
+    return problem ? { ok: false, problem } : { ok: true, type: "image/x-icon" };
   }
   const logo = checkLogo(bytes);
   if (logo.ok && logo.type === "image/png") return { ok: true, type: "image/png" };
+  if (!logo.ok && logo.problem === LOGO_TOO_MANY_PIXELS) return logo;
   return {
     ok: false,
     problem: {

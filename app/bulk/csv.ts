@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { CONTENT_FIELDS } from "../qr/fields";
+import { MAX_FIELD } from "../qr/schema";
 
 // Reading a bulk CSV (issue #17). Pure: papaparse does the CSV grammar (quotes, embedded
 // newlines, either delimiter); this module decides what a file must look like to be a batch.
@@ -17,6 +18,10 @@ const BY_LOWER = new Map<string, BulkColumn>(
 /** The batch column a header (or an API row's key) names, whatever its case; null if none. */
 export const columnOf = (name: string): BulkColumn | null =>
   BY_LOWER.get(name.trim().toLowerCase()) ?? null;
+
+/** A cell holds at most what a generator field does; a longer one makes its row invalid. */
+export const MAX_CELL_LENGTH = MAX_FIELD;
+export const CELL_TOO_LONG = `This can be at most ${MAX_CELL_LENGTH.toLocaleString("en-US")} characters.`;
 
 /** 5 MB: a 10,000-row batch of web addresses is well under 1 MB. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;

@@ -1,3 +1,6 @@
+import { trimChars } from "../validation/trim";
+import { MAX_CELL_LENGTH } from "./csv";
+
 // File names inside a bulk ZIP (issue #17). Pure. A name comes from the row's `filename`, else its
 // `title`, else its row number; it is made safe to unpack anywhere and unique in the archive.
 
@@ -10,20 +13,21 @@ export const MAX_NAME_LENGTH = 100;
  */
 export function safeFileName(raw: string): string {
   const cleaned = raw
+    // A cell is at most 5,000 characters (MAX_CELL_LENGTH); a name needs far fewer.
+    .slice(0, MAX_CELL_LENGTH)
     .normalize("NFC")
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
     // Path segments that are only dots ("..", ".") go; the others are joined with dashes.
     .split(/[/\\]+/)
-    .filter((segment) => !/^\s*\.*\s*$/.test(segment))
+    .filter((segment) => !/^\.*$/.test(segment.trim()))
     .join("-")
     .replace(/[<>:"|?*]+/g, "-")
     .replace(/\.{2,}/g, ".")
     .replace(/\s+/g, " ")
-    .replace(/\.(png|svg)$/i, "")
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, "");
-  return [...cleaned].slice(0, MAX_NAME_LENGTH).join("").trim();
+    .replace(/\.(png|svg)$/i, "");
+  // Spaces are single by now; dots and spaces at either end go, without a backtracking regex.
+  return trimChars([...trimChars(cleaned, ". ")].slice(0, MAX_NAME_LENGTH).join(""), " ");
 }
 
 /**

@@ -14,6 +14,7 @@ import { QR_TYPE_LABELS } from "../qr/types";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
+import { hasControlCharacters } from "../validation/one-line";
 import {
   BULK_FORMATS,
   type BulkFormat,
@@ -197,10 +198,6 @@ export async function checkUpload(
   const capabilities = PLANS[plan].capabilities;
   if (!can(membership.role, "codes.manage")) return refuse(refusal("codes.manage"), 403);
   if (!capabilities.bulkGeneration) return refuse(UPGRADE_MESSAGE, 403);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_CSV_BYTES + 64 * 1024) {
-    return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
-  }
   let form: FormData;
   try {
     form = await request.formData();
@@ -213,6 +210,12 @@ export async function checkUpload(
   }
   if (file.size > MAX_CSV_BYTES) {
     return refuse("The file is larger than 5 MB. Split it into smaller files.", 413);
+  }
+  // The file's name names the batch in e-mail subjects: one line of text (issue #27).
+  if (hasControlCharacters(file.name)) {
+    const message =
+      "The file's name has a line break or another control character. Rename the file and upload it again.";
+    return refuse(message, 400, { file: message });
   }
   const origin = appOrigin();
   const read = await readOptions(db, form, plan, membership.workspace.id, origin);

@@ -5,7 +5,7 @@ import { BYTE_CAPACITY, ContentTooLongError, utf8Length } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { qrTypeSchema } from "../qr/schema";
 import { QR_TYPES, type QrContent, type QrStyle, type QrType } from "../qr/types";
-import type { CsvRow } from "./csv";
+import { CELL_TOO_LONG, type CsvRow, MAX_CELL_LENGTH } from "./csv";
 import { assignFileNames } from "./names";
 
 // A batch's rows checked by the generator's own rules (issue #17). Pure: the /bulk page, the
@@ -74,6 +74,12 @@ export function checkRows(
   const valid: BulkItem[] = [];
   const invalid: RowProblem[] = [];
   rows.forEach(({ row, cells }, index) => {
+    // Capped before any rule reads a cell, as the generator caps its fields.
+    const long = Object.entries(cells).find(([, value]) => (value ?? "").length > MAX_CELL_LENGTH);
+    if (long) {
+      invalid.push({ row, column: long[0], message: CELL_TOO_LONG });
+      return;
+    }
     const type = rowType(cells.type);
     if (!type) {
       invalid.push({ row, column: "type", message: TYPE_MESSAGE });

@@ -57,6 +57,13 @@ export function configurationProblems(raw: Record<string, unknown>): string[] {
   if (environment !== "development" && !given(raw, "SESSION_SECRET")) {
     problems.push(`SESSION_SECRET is not set (required in ${environment})`);
   }
+  // Webhook signing secrets are encrypted under it (app/webhooks/secret-box.server.ts).
+  const webhookKey = given(raw, "WEBHOOK_ENCRYPTION_KEY");
+  if (environment !== "development" && !webhookKey) {
+    problems.push(`WEBHOOK_ENCRYPTION_KEY is not set (required in ${environment})`);
+  } else if (webhookKey && webhookKey.length < 32) {
+    problems.push("WEBHOOK_ENCRYPTION_KEY must be at least 32 characters");
+  }
   for (const binding of REQUIRED_BINDINGS) {
     if (raw[binding] === undefined || raw[binding] === null) {
       problems.push(`the ${binding} binding is missing`);

@@ -11,6 +11,7 @@ import { PLANS } from "../plans/catalogue";
 import { canEditDestination } from "../plans/rules";
 import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
+import { loadPage, requestedPage } from "../validation/pages";
 import { can } from "../workspaces/roles";
 import { appOrigin, appUrl } from "../config/app-url.server";
 import { sharePath } from "../models/qr-codes.server";
@@ -24,21 +25,23 @@ const PAGE_SIZE = 20;
 const CHART_DAYS = 30;
 
 export async function analyticsTab(db: Database, membership: Membership, url: URL, now: Date) {
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
   // The workspace's plan (its owner's) decides what the dashboard shows.
   const plan = workspacePlan(membership, now);
   const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
-  const { codes, totals, activity, breakdown } = await dashboardOverview(
-    db,
-    membership.workspace.id,
-    {
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-      analytics,
-      chartDays: CHART_DAYS,
-      now,
-    },
+  const { loaded, page, pages } = await loadPage(
+    requestedPage(url.searchParams.get("page")),
+    PAGE_SIZE,
+    (offset) =>
+      dashboardOverview(db, membership.workspace.id, {
+        limit: PAGE_SIZE,
+        offset,
+        analytics,
+        chartDays: CHART_DAYS,
+        now,
+      }),
+    (overview) => overview.totals.totalQRCodes,
   );
+  const { codes, totals, activity, breakdown } = loaded;
   const confirmDelete = Number(url.searchParams.get("delete"));
   const editing = canEditDestination(plan);
   return {
@@ -71,7 +74,7 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
     })),
     confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
     page,
-    pages: Math.max(1, Math.ceil(totals.totalQRCodes / PAGE_SIZE)),
+    pages,
   };
 }
 

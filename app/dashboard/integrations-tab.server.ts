@@ -23,6 +23,7 @@ import {
 } from "../webhooks/endpoints.server";
 import { webhookUrlRules } from "../webhooks/settings.server";
 import { appOrigin } from "../config/app-url.server";
+import { configuredSecretKeys, openSecret } from "../webhooks/secret-box.server";
 
 // The Integrations tab (issue #19, Ultimate): the workspace's webhook endpoints, each with its
 // events, its recent deliveries, "Send test event", "Resend", the signing secret on request,
@@ -161,7 +162,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
           secret: {
             endpointId: endpoint.id,
             url: endpoint.url,
-            secret: endpoint.secret,
+            secret: await openSecret(endpoint.secret, await configuredSecretKeys()),
             created: false,
           },
         },

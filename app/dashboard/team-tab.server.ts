@@ -12,6 +12,7 @@ import { readRevealedLink } from "../workspaces/invite.server";
 import { personName } from "../workspaces/personal";
 import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
 import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
+import { loadPage, requestedPage } from "../validation/pages";
 
 // The Team tab (issue #15): seats, members and their roles, pending invitations, the audit log,
 // and the forms that change them (app/workspaces/team-actions.server.ts). Everyone in the
@@ -30,16 +31,17 @@ export async function teamTab(
   const { workspace, role } = membership;
   const manage = can(role, "members.manage");
   const audit = can(role, "audit.view");
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
   const [members, seats, invitations, log, revealed] = await Promise.all([
     listMembers(db, workspace.id),
     countSeats(db, workspace.id, now),
     manage ? listPendingInvitations(db, workspace.id, now) : [],
     audit
-      ? auditPage(db, workspace.id, {
-          limit: AUDIT_PAGE_SIZE,
-          offset: (page - 1) * AUDIT_PAGE_SIZE,
-        })
+      ? loadPage(
+          requestedPage(url.searchParams.get("page")),
+          AUDIT_PAGE_SIZE,
+          (offset) => auditPage(db, workspace.id, { limit: AUDIT_PAGE_SIZE, offset }),
+          (entries) => entries.total,
+        )
       : null,
     manage ? readRevealedLink(request, workspace.id) : { link: null, clear: null },
   ]);
@@ -103,14 +105,14 @@ export async function teamTab(
       canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
       audit: log
         ? {
-            entries: log.rows.map((row) => ({
+            entries: log.loaded.rows.map((row) => ({
               id: row.id,
               text: describeAudit(row),
               at: row.createdAt.toISOString(),
               ago: timeFromNow(row.createdAt, now),
             })),
-            page,
-            pages: Math.max(1, Math.ceil(log.total / AUDIT_PAGE_SIZE)),
+            page: log.page,
+            pages: log.pages,
           }
         : null,
     },

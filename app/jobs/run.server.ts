@@ -12,6 +12,7 @@ import { expireUnverifiedDomains, runDomainChecks } from "../domains/checks.serv
 import { settlePendingChanges } from "../destinations/changes.server";
 import { recordSupportBreaches } from "../support/breaches.server";
 import { purgeOldDeliveries } from "../webhooks/cleanup.server";
+import { resealWebhookSecrets } from "../webhooks/secret-reseal.server";
 
 /**
  * wrangler.toml's second cron: pending custom domains are checked (each with its backoff), those
@@ -43,6 +44,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["idempotency-keys", () => purgeIdempotencyKeys(db, now)],
     ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
     ["webhook-deliveries", () => purgeOldDeliveries(db, now)],
+    ["webhook-secrets", () => resealWebhookSecrets(db)],
   ];
   await runJobs(jobs);
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createDatabase } from "../db/client.server";
 import { describeError, log } from "../observability/log.server";
-import type { MailMessage, MailOutcome } from "./message";
+import { headerSafe, type MailMessage, type MailOutcome } from "./message";
 import { writeToOutbox } from "./outbox.server";
 import { sendWithResend } from "./resend.server";
 import { type MailSettings, resolveMailSettings } from "./settings";
@@ -30,7 +30,8 @@ export function getMailSettings(): MailSettings {
   );
 }
 
-export async function sendMail(message: MailMessage): Promise<MailOutcome> {
+export async function sendMail(unchecked: MailMessage): Promise<MailOutcome> {
+  const message = headerSafe(unchecked);
   try {
     const settings = getMailSettings();
     if (settings.provider === "outbox") {

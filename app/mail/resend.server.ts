@@ -1,4 +1,4 @@
-import type { MailMessage } from "./message";
+import { headerSafe, type MailMessage } from "./message";
 import { type ResendSettings, senderAs } from "./settings";
 
 // Resend's HTTP API (POST /emails), called with fetch: no SDK, so nothing but the request itself
@@ -21,9 +21,11 @@ export class MailDeliveryError extends Error {
 
 export async function sendWithResend(
   settings: ResendSettings,
-  message: MailMessage,
+  queued: MailMessage,
   idempotencyKey: string,
 ): Promise<string> {
+  // Again here: a message queued before the mailer stripped its headers is delivered safe too.
+  const message = headerSafe(queued);
   let response: Response;
   try {
     response = await fetch(`${settings.MAIL_API_BASE ?? RESEND_API}/emails`, {

@@ -24,7 +24,7 @@ function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
-    .replace(/=+$/, "");
+    .replace(/={1,2}$/, "");
 }
 
 export function hashToken(token: string): Promise<string> {

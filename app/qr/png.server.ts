@@ -1,7 +1,7 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import { bytesToBase64 } from "./base64";
-import type { LogoType } from "./logo";
+import { type LogoProblem, type LogoType, pixelProblem } from "./logo";
 import type { QrMatrix } from "./matrix";
 import { renderSvg } from "./svg";
 import type { QrStyle } from "./types";
@@ -22,7 +22,23 @@ export interface Logo {
   type: LogoType;
 }
 
+/**
+ * A logo whose header declares more pixels than we decode (or none at all), e.g. one stored before
+ * uploads were checked for it (issue #27): it is never handed to a decoder. Answer it with a 4xx.
+ */
+export class LogoNotDrawableError extends Error {
+  readonly title: string;
+  constructor(problem: LogoProblem) {
+    super(`The logo cannot be drawn. ${problem.description}`);
+    this.title = problem.title;
+    this.name = "LogoNotDrawableError";
+  }
+}
+
+/** The logo as a data: URL for the SVG, once its header has passed the pixel check. */
 export function logoDataUrl(logo: Logo): string {
+  const problem = pixelProblem(logo.bytes, logo.type);
+  if (problem) throw new LogoNotDrawableError(problem);
   return `data:${logo.type};base64,${bytesToBase64(logo.bytes)}`;
 }
 

@@ -2,6 +2,7 @@ import { encodeMatrix, type QrMatrix } from "./matrix";
 import { encodePayload } from "./payload";
 import { renderSvg } from "./svg";
 import type { ErrorCorrection, QrContent, QrStyle } from "./types";
+import { trimChars } from "../validation/trim";
 
 export function contentMatrix(content: QrContent, ecLevel: ErrorCorrection = "M"): QrMatrix {
   return encodeMatrix(encodePayload(content), ecLevel);
@@ -18,12 +19,10 @@ export function downloadBaseName(content: QrContent): string {
   else if (content.type === "wifi") subject = `wifi-${content.ssid}`;
   else if (content.type === "contact") subject = `contact-${content.firstName}-${content.lastName}`;
   else subject = content.type;
-  const slug = subject
+  const dashed = subject
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/[^a-z0-9.]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
+    .replace(/[^a-z0-9.]+/g, "-");
+  const slug = trimChars(trimChars(dashed, "-").slice(0, 40), "-", "end");
   return `qr-${slug || content.type}`;
 }

@@ -1,6 +1,7 @@
 import { getUser } from "../auth/user.server";
 import { isFresh } from "../caching/etag";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
+import { LogoNotDrawableError } from "../qr/png.server";
 import { createDatabase } from "../db/client.server";
 import {
   findSharedCode,
@@ -67,7 +68,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     "Cache-Control": code.isPublic && !numeric ? "public, no-cache" : "private, no-cache",
   };
   if (isFresh(request, image.etag)) return new Response(null, { status: 304, headers: caching });
-  const body = await image.render();
+  let body;
+  try {
+    body = await image.render();
+  } catch (error) {
+    if (error instanceof LogoNotDrawableError) return plain(422, error.message);
+    throw error;
+  }
   await recordDownload(db, code.id, {
     format,
     userId: user?.id ?? null,

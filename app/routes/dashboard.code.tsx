@@ -4,7 +4,6 @@ import { CodePage } from "../components/dashboard/code-page";
 import { ErrorCard } from "../components/error-card";
 import { type CodePageAction, codePage, codePageAction } from "../dashboard/code-page.server";
 import { createDatabase } from "../db/client.server";
-import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { requireMembership } from "../workspaces/current.server";
 import type { Route } from "./+types/dashboard.code";
@@ -22,11 +21,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  // Its forms carry an address, a date and a time zone.
-  requireFormSize(
-    request,
-    "The form is larger than 64 KB. A web address and a date fit well within that.",
-  );
   return codePageAction(request, createDatabase(), user, membership, Number(params.id));
 }
 

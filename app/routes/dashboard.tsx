@@ -31,7 +31,6 @@ import {
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
-import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
 import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
@@ -41,8 +40,6 @@ import type { Route } from "./+types/dashboard";
 // component (app/dashboard/*, app/components/dashboard/*).
 
 const TABS = ["analytics", "plans", "team", "api", "domains", "brand", "integrations"] as const;
-/** The dashboard's forms carry at most a 2 MB logo and a 100 KB favicon (the Brand tab). */
-const MAX_FORM_BYTES = 3 * 1024 * 1024;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -94,7 +91,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  requireFormSize(request, "The upload is larger than 3 MB. Choose smaller files.", MAX_FORM_BYTES);
   const form = await request.formData();
   const intent = form.get("intent");
   const db = createDatabase();

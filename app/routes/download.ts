@@ -7,7 +7,8 @@ import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
 import { renderPng } from "../qr/png-encode";
-import { logoDataUrl, renderLogoPng } from "../qr/png.server";
+import { pixelProblem } from "../qr/logo";
+import { LogoNotDrawableError, logoDataUrl, renderLogoPng } from "../qr/png.server";
 import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { renderSvg } from "../qr/svg";
@@ -61,6 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await loadLogo(logoKey, [membership.workspace.id, user.id])
         : null;
     if (!logo) return badRequest("That logo is not available. Upload it again.");
+    // A logo stored before uploads were checked for their pixels is refused, never decoded.
+    const unusable = pixelProblem(logo.bytes, logo.type);
+    if (unusable) return badRequest(new LogoNotDrawableError(unusable).message);
     const withLogo = contentMatrix(evaluation.content, "H");
     if (format === "svg") {
       return new Response(

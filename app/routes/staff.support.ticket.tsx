@@ -3,10 +3,8 @@ import { CloseForm, ReplyForm } from "../components/support/forms";
 import { Thread } from "../components/support/thread";
 import { StatusBadge, TicketPromise } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
-import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { requireStaff, staffAction, staffTicketPage } from "../support/staff.server";
-import { SUPPORT_FORM_TOO_LARGE } from "../support/schemas";
 import supportCss from "../styles/support.css?url";
 import type { Route } from "./+types/staff.support.ticket";
 
@@ -24,7 +22,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(context);
-  requireFormSize(request, SUPPORT_FORM_TOO_LARGE);
   return staffAction(request, createDatabase(), staff, params.id, new Date());
 }
 

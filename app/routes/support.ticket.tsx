@@ -4,10 +4,8 @@ import { CloseForm, ReplyForm } from "../components/support/forms";
 import { Thread } from "../components/support/thread";
 import { StatusBadge, TicketPromise } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
-import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { personAction, ticketPage } from "../support/tickets.server";
-import { SUPPORT_FORM_TOO_LARGE } from "../support/schemas";
 import supportCss from "../styles/support.css?url";
 import type { Route } from "./+types/support.ticket";
 
@@ -25,7 +23,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  requireFormSize(request, SUPPORT_FORM_TOO_LARGE);
   return personAction(request, createDatabase(), user, params.id, new Date());
 }
 

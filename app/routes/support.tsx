@@ -4,11 +4,9 @@ import { NewTicketForm } from "../components/support/forms";
 import { TicketList } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
 import { PLANS } from "../plans/catalogue";
-import { requireFormSize } from "../security/form-size.server";
 import { pageMeta } from "../seo";
 import { openTicket, supportPage } from "../support/tickets.server";
 import { requireMembership } from "../workspaces/current.server";
-import { SUPPORT_FORM_TOO_LARGE } from "../support/schemas";
 import supportCss from "../styles/support.css?url";
 import type { Route } from "./+types/support";
 
@@ -29,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  requireFormSize(request, SUPPORT_FORM_TOO_LARGE);
   return openTicket(request, createDatabase(), user, membership, new Date());
 }
 

@@ -1,3 +1,4 @@
+import { oneLine } from "../validation/one-line";
 import { z } from "../validation/zod";
 import { SUPPORT_CATEGORY_IDS } from "./categories";
 
@@ -21,11 +22,13 @@ const message = z
 export const CODE_CHOICE = "Choose one of this workspace's codes, or none.";
 
 export const newTicketSchema = z.object({
-  subject: z
-    .string({ error: "Give your request a subject" })
-    .trim()
-    .min(1, "Give your request a subject")
-    .max(SUBJECT_MAX, `Please keep the subject under ${SUBJECT_MAX} characters`),
+  subject: oneLine(
+    z
+      .string({ error: "Give your request a subject" })
+      .trim()
+      .min(1, "Give your request a subject")
+      .max(SUBJECT_MAX, `Please keep the subject under ${SUBJECT_MAX} characters`),
+  ),
   category: z.enum(SUPPORT_CATEGORY_IDS, { error: "Choose what your request is about" }),
   /** A saved code of the current workspace, or none. */
   code: z.coerce.number({ error: CODE_CHOICE }).int(CODE_CHOICE).positive(CODE_CHOICE).optional(),

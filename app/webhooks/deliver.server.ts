@@ -29,6 +29,7 @@ import { webhookUrlRules } from "./settings.server";
 import { signatureHeaders } from "./signature";
 import { checkWebhookUrl } from "./url";
 import { appOrigin } from "../config/app-url.server";
+import { configuredSecretKeys, openSecret } from "./secret-box.server";
 
 // The webhook queue's consumer (issue #19). Each message is one event for one endpoint: signed
 // (Standard Webhooks), POSTed with a 10-second timeout, following no redirect, and logged. A
@@ -69,13 +70,17 @@ async function answerStart(response: Response): Promise<string> {
   return firstBytes(new TextDecoder().decode(bytes));
 }
 
-/** The secrets that sign now: the current one, and the previous one during a rotation. */
-export function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
+/**
+ * The secrets that sign now: the current one, and the previous one during a rotation; opened from
+ * their encrypted form at rest (secret-box.server.ts).
+ */
+async function signingSecrets(endpoint: WebhookEndpointRecord, now: Date): Promise<string[]> {
   const previous =
     endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now
       ? [endpoint.previousSecret]
       : [];
-  return [endpoint.secret, ...previous];
+  const keys = await configuredSecretKeys();
+  return Promise.all([endpoint.secret, ...previous].map((stored) => openSecret(stored, keys)));
 }
 
 async function post(endpoint: WebhookEndpointRecord, message: WebhookMessage): Promise<Answer> {
@@ -84,7 +89,7 @@ async function post(endpoint: WebhookEndpointRecord, message: WebhookMessage): P
   if (!check.ok) return { statusCode: null, error: check.message, durationMs: 0, response: null };
   const now = new Date();
   const headers = await signatureHeaders(
-    signingSecrets(endpoint, now),
+    await signingSecrets(endpoint, now),
     message.eventId,
     Math.floor(now.getTime() / 1000),
     message.payload,

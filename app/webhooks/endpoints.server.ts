@@ -19,6 +19,7 @@ import { webhookUrlRules } from "./settings.server";
 import { newSecret } from "./signature";
 import { checkWebhookUrl } from "./url";
 import { type AuditActor, recordAudit } from "../workspaces/audit.server";
+import { configuredSecretKeys, sealSecret } from "./secret-box.server";
 
 // What the Integrations tab and the API do to endpoints (issue #19), with the checks both make:
 // the plan's limit, the address rules and the events. The callers checked the role.
@@ -63,12 +64,14 @@ export async function addEndpoint(
   if (!events.every(isWebhookEvent)) {
     return { ok: false, status: 400, field: "events", message: "Choose events from the list." };
   }
+  // Shown once in plain; stored sealed (secret-box.server.ts).
+  const secret = newSecret();
   const endpoint = {
     id: `we_${crypto.randomUUID().replaceAll("-", "")}`, // the shape isEndpointId() knows
     workspaceId: input.workspaceId,
     url: checked.url,
     events,
-    secret: newSecret(),
+    secret: await sealSecret(secret, await configuredSecretKeys()),
     appOrigin: input.appOrigin,
     createdBy: input.actor.id,
   };
@@ -86,7 +89,7 @@ export async function addEndpoint(
     target: endpoint.id,
     details: { name: endpoint.url },
   });
-  return { ok: true, id: endpoint.id, url: endpoint.url, events, secret: endpoint.secret };
+  return { ok: true, id: endpoint.id, url: endpoint.url, events, secret };
 }
 
 /** Whether `value` has the shape of an endpoint id ("we_" and 32 hex digits), before asking D1. */
@@ -128,7 +131,7 @@ export async function rotateSecret(
     db,
     workspaceId,
     id,
-    newSecret(),
+    await sealSecret(newSecret(), await configuredSecretKeys()),
     new Date(now.getTime() + ROTATION_OVERLAP_MS),
   );
   return rotated ? { ok: true as const, url: rotated.url } : MISSING;

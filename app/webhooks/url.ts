@@ -1,3 +1,6 @@
+import { isOwnWorkersDevHost } from "../domains/own-host";
+import { trimChars } from "../validation/trim";
+
 // Which addresses webhooks may be sent to (issue #19), pure. A webhook makes our servers send a
 // request wherever a customer says, so in staging and production an address must be public:
 // https on the standard port, no credentials, and no name or IP literal that leads to a private,
@@ -56,11 +59,13 @@ function privateV4(address: number): boolean {
 function parseV6(host: string): number[] | null {
   let text = host;
   // An IPv4 tail (::ffff:1.2.3.4) becomes two groups.
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  // (Read after the last colon: a search for the tail from every digit would cost the square.)
+  const tailAt = text.lastIndexOf(":") + 1;
+  const v4 = /^\d+\.\d+\.\d+\.\d+$/.exec(text.slice(tailAt));
   if (v4) {
-    const address = parseV4(v4[1]!);
+    const address = parseV4(v4[0]);
     if (address === null) return null;
-    text = `${text.slice(0, v4.index)}${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}`;
+    text = `${text.slice(0, tailAt)}${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
@@ -105,7 +110,7 @@ function privateV6(groups: number[]): boolean {
 function refusedHost(hostname: string, appHostname: string | null): string | null {
   // Every trailing dot goes ("localhost.." is localhost to a resolver), and a name with an empty
   // label ("a..b", ".a") is no name a public address could have.
-  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  const host = trimChars(hostname.toLowerCase(), ".", "end");
   const internal = "Webhooks can only go to public addresses on the internet.";
   if (host.startsWith("[")) {
     const groups = parseV6(host.slice(1, -1));
@@ -118,7 +123,10 @@ function refusedHost(hostname: string, appHostname: string | null): string | nul
     return internal;
   }
   if (!host.includes(".")) return internal;
-  if (appHostname && (host === appHostname || host.endsWith(`.${appHostname}`))) {
+  if (
+    isOwnWorkersDevHost(host) ||
+    (appHostname && (host === appHostname || host.endsWith(`.${appHostname}`)))
+  ) {
     return "Webhooks cannot be sent to this service itself.";
   }
   return null;

@@ -1,4 +1,5 @@
 import { emailAddress } from "../auth/schemas";
+import { oneLine } from "../validation/one-line";
 import { z } from "../validation/zod";
 import { ASSIGNABLE_ROLES } from "./roles";
 
@@ -18,16 +19,14 @@ export const roleSchema = z.object({
 });
 
 export const workspaceNameSchema = z.object({
-  // A name goes into e-mail subjects and menus: control characters (line breaks) become spaces.
-  name: z
-    .string({ error: "Give the workspace a name." })
-    .transform((name) => name.replace(/\p{Cc}+/gu, " ").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "Give the workspace a name.")
-        .max(WORKSPACE_NAME_MAX, `Please use at most ${WORKSPACE_NAME_MAX} characters.`),
-    ),
+  // A name goes into e-mail subjects and menus: one line of text.
+  name: oneLine(
+    z
+      .string({ error: "Give the workspace a name." })
+      .trim()
+      .min(1, "Give the workspace a name.")
+      .max(WORKSPACE_NAME_MAX, `Please use at most ${WORKSPACE_NAME_MAX} characters.`),
+  ),
 });
 
 /** The first problem of a failed parse, in words. */

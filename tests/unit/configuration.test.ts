@@ -17,6 +17,7 @@ const production = {
   ...stripe,
   ENVIRONMENT: "production",
   SESSION_SECRET: "s".repeat(40),
+  WEBHOOK_ENCRYPTION_KEY: "w".repeat(40),
   SALES_EMAIL: "sales@example.com",
   RESEND_API_KEY: "re_live_abc",
   MAIL_FROM: "QR Code Creator <no-reply@example.com>",
@@ -45,6 +46,17 @@ describe("the configuration check", () => {
       "GOOGLE_CLIENT_SECRET must be set too (GOOGLE_CLIENT_ID is)",
     ]);
     expect(problems.join(" ")).not.toMatch(/short-secret-value|not-an-address|google-id-value/);
+  });
+
+  it("requires a webhook encryption key of at least 32 characters outside development", () => {
+    const { WEBHOOK_ENCRYPTION_KEY: _, ...withoutKey } = production;
+    expect(configurationProblems({ ...withoutKey, ENVIRONMENT: "staging" })).toContain(
+      "WEBHOOK_ENCRYPTION_KEY is not set (required in staging)",
+    );
+    expect(configurationProblems({ ...production, WEBHOOK_ENCRYPTION_KEY: "short" })).toContain(
+      "WEBHOOK_ENCRYPTION_KEY must be at least 32 characters",
+    );
+    expect(configurationProblems({ ...bindings, ENVIRONMENT: "development" })).toEqual([]);
   });
 
   it("requires a session secret and real payments outside development", () => {

@@ -96,6 +96,11 @@ describe("which addresses webhooks may go to", () => {
     ["https://[ff02::1]/hook", "public addresses"],
     ["https://qr.example.com/hook", "this service itself"],
     ["https://api.qr.example.com/hook", "this service itself"],
+    // Our own workers.dev hostnames (issue #27), a preview version's, and staging's.
+    ["https://qr-code-creator.someone.workers.dev/hook", "this service itself"],
+    ["https://QR-Code-Creator.someone.workers.dev./hook", "this service itself"],
+    ["https://3f2a1b-qr-code-creator.someone.workers.dev/hook", "this service itself"],
+    ["https://qr-code-creator-staging.someone.workers.dev/hook", "this service itself"],
     ["example.com/hook", "Enter a full address"],
     ["", "Enter the address"],
     [`https://example.com/${"a".repeat(2000)}`, "at most 2000 characters"],
@@ -103,6 +108,15 @@ describe("which addresses webhooks may go to", () => {
     const result = checkWebhookUrl(url, PRODUCTION);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toContain(words);
+  });
+
+  it("accepts other people's Workers on workers.dev", () => {
+    for (const url of [
+      "https://receiver.someone.workers.dev/hook",
+      "https://qr-code-creator-hooks.someone.workers.dev/hook",
+    ]) {
+      expect(checkWebhookUrl(url, PRODUCTION).ok, url).toBe(true);
+    }
   });
 
   it("accepts 172.15.x and 172.32.x, just outside the private block", () => {

@@ -310,6 +310,21 @@ describe("bad files", () => {
     expect(text).not.toContain("Generate");
   });
 
+  it("caps every cell, and names hostile file names in linear time (issue #27)", async () => {
+    const ada = await person("premium");
+    // Dots and spaces that end in a letter: the old trimming regex took seconds on these.
+    const hostile = `${". ".repeat(400_000)}x`;
+    const started = Date.now();
+    const response = await upload(
+      ada,
+      `type,url,filename\nurl,https://example.com/a,"${hostile}"\n`,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(response.status).toBe(422);
+    const text = textOf(await response.text());
+    expect(text).toContain("2 filename This can be at most 5,000 characters.");
+  });
+
   it("checks the batch's options: colours that do not contrast are refused", async () => {
     const ada = await person("premium");
     const response = await upload(ada, "url\nhttps://example.com\n", {

@@ -438,6 +438,7 @@ describe("the nightly cron as a whole", () => {
       { job: "idempotency-keys", ok: true, deleted: 0 },
       { job: "bulk-sweep", ok: true, expiredJobs: 0, orphanFolders: 0, deletedFiles: 0 },
       { job: "webhook-deliveries", ok: true, deliveries: 0, limitReached: false },
+      { job: "webhook-secrets", ok: true, resealed: 0, unreadable: 0 },
     ]);
   });
 
@@ -459,6 +460,7 @@ describe("the nightly cron as a whole", () => {
         ["audit-retention", true],
         ["idempotency-keys", true],
         ["webhook-deliveries", true],
+        ["webhook-secrets", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual(
         ["logo-sweep", "bulk-sweep"].map((job) => ({

@@ -809,14 +809,18 @@ describe("naming and creating workspaces", () => {
     await teamPost(owner, workspace, { intent: "rename-workspace", name: "Lovelace & Co" });
     const menu = await get(member, "/dashboard").then((r) => r.text());
     expect(menu).toContain("Lovelace &amp; Co");
-    await teamPost(owner, workspace, {
+    // A name reaches e-mail subjects: a line break is refused with a message (issue #27).
+    const header = await teamPost(owner, workspace, {
       intent: "rename-workspace",
       name: "Line\r\nBcc: x@example.com",
     });
+    expect(await landing(owner, header)).toContain(
+      "Please write this on one line, without line breaks, tabs or other control characters.",
+    );
     const renamed = await env.DB.prepare("SELECT name FROM workspaces WHERE id = ?")
       .bind(workspace)
       .first();
-    expect(renamed).toEqual({ name: "Line Bcc: x@example.com" });
+    expect(renamed).toEqual({ name: "Lovelace & Co" });
     const empty = await teamPost(owner, workspace, { intent: "rename-workspace", name: "  " });
     expect(await landing(owner, empty)).toContain("Give the workspace a name.");
   });

@@ -275,6 +275,7 @@ describe("the Integrations tab", () => {
       ["https://printer.local/hook", "public addresses"],
       ["https://user:secret@example.com/hook", "Leave user names and passwords out"],
       ["https://qr.example.com/api/hook", "cannot be sent to this service itself"],
+      ["https://qr-code-creator.someone.workers.dev/hook", "cannot be sent to this service itself"],
       ["not an address", "Enter a full address"],
     ] as const) {
       const { response, text } = await addEndpoint(ada, url);
