@@ -1,3 +1,5 @@
+import { trimChars } from "../validation/trim";
+
 const BASE = "https://same.origin";
 
 /** The pages that sign people in: going back to one after signing in would loop. */
@@ -52,7 +54,7 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (resolved.origin !== BASE || decoded.startsWith("//") || resolved.pathname.startsWith("//")) {
     return fallback;
   }
-  const page = resolved.pathname.toLowerCase().replace(/\/+$/, "");
+  const page = trimChars(resolved.pathname.toLowerCase(), "/", "end");
   if (SIGN_IN_PAGES.has(page)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

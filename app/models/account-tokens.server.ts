@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { type AccountTokenRecord, accountTokens, type TokenPurpose, users } from "../db/schema";
 import { sha256Hex } from "../security/sha256";
+import { bytesToBase64Url } from "../qr/base64";
 
 // One-time links sent by e-mail (verification, password reset, e-mail change). The link carries
 // 32 random bytes; only their SHA-256 is stored, so the database alone opens no account. A token
@@ -20,20 +21,13 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   change_email: 24 * HOUR,
 };
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/={1,2}$/, "");
-}
-
 export function hashToken(token: string): Promise<string> {
   return sha256Hex(token);
 }
 
 /** 32 random bytes, base64url: what a one-time link carries (store only its hashToken). */
 export function newToken(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** Only a token of the right shape is looked up at all. */

@@ -15,6 +15,7 @@ import {
 } from "../db/schema";
 import type { TrackedSlug } from "../domains/links";
 import { parseContent } from "../qr/schema";
+import { bytesToBase64Url } from "../qr/base64";
 import { logoOwner } from "../storage/logos.server";
 import type { QrContent, QrStyle } from "../qr/types";
 
@@ -164,11 +165,7 @@ export async function findSharedCode(db: Database, shareId: string): Promise<QrC
 
 /** A new share id: 16 random bytes (128 bits) in base64url, 22 characters. */
 export function newShareId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** The path of a shared code's public link (the spec's shape, with the share id). */
