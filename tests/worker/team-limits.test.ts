@@ -140,9 +140,43 @@ describe("daily limits on invitations", () => {
     const guest = address();
     const refused = await invite(owner, studio, guest);
     expect(refused).toContain(
-      "This workspace sent 50 invitations in the last 24 hours, the most it can send in a day. Try again tomorrow.",
+      "This workspace and the others of its owner sent 50 invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.",
     );
     expect(await pendingTo(guest)).toBe(0);
+  });
+
+  it("a new team workspace does not reset the day's 50: the limit is the owner's, across all their workspaces", async () => {
+    const owner = await person("ultimate");
+    const studio = await teamOf(owner, "Studio");
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 50 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO workspace_invitations (id, workspace_id, email, role, token_hash, invited_by, created_at, expires_at, revoked_at) VALUES (?, ?, ?, 'viewer', ?, ?, ?, ?, ?)",
+        ).bind(
+          `inv_${crypto.randomUUID()}`,
+          studio,
+          `sent${i}-${crypto.randomUUID()}@example.com`,
+          crypto.randomUUID(),
+          owner.id,
+          now - 60_000,
+          now + 86_400_000,
+          now - 30_000,
+        ),
+      ),
+    );
+    // Creating workspaces is free on a paid plan (or a trial): each would otherwise bring 50 more.
+    const spare = await teamOf(owner, "Spare");
+    const guest = address();
+    const refused = await invite(owner, spare, guest);
+    expect(refused).toContain("Invitation not sent");
+    expect(refused).toContain(
+      "This workspace and the others of its owner sent 50 invitations in the last 24 hours",
+    );
+    expect(await pendingTo(guest)).toBe(0);
+    // Another owner's workspaces have their own 50.
+    const other = await person("ultimate");
+    expect(await invite(other, await teamOf(other), address())).toContain("Invitation sent");
   });
 });
 
