@@ -87,16 +87,35 @@ export const INVITATIONS_PER_WORKSPACE_PER_DAY = 50;
 export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The mailbox a normalised address delivers to: without a "+tag" (a+1@x.com and a+2@x.com both
+ * reach a@x.com at most providers), so tags do not multiply an address's daily invitations.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const plus = email.indexOf("+");
+  return plus >= 0 && plus < at ? `${email.slice(0, plus)}${email.slice(at)}` : email;
+}
+
 function sentTodaySql(by: "owner" | "email", value: string, now: Date): SQL<number> {
   const since = now.getTime() - DAY_MS;
-  // By owner: a paid owner creates team workspaces at will, so a count per workspace would give
-  // 50 more e-mails a day with each one (issue #27).
-  return by === "owner"
-    ? sql<number>`(SELECT count(*) FROM workspace_invitations i
-        JOIN workspaces w ON w.id = i.workspace_id
-        WHERE w.owner_id = ${ownerOf(value)} AND i.created_at > ${since})`
-    : sql<number>`(SELECT count(*) FROM workspace_invitations
-        WHERE email = ${value} AND created_at > ${since})`;
+  if (by === "owner") {
+    // A paid owner creates team workspaces at will, so a count per workspace would give 50 more
+    // e-mails a day with each one (issue #27).
+    return sql<number>`(SELECT count(*) FROM workspace_invitations i
+      JOIN workspaces w ON w.id = i.workspace_id
+      WHERE w.owner_id = ${ownerOf(value)} AND i.created_at > ${since})`;
+  }
+  // The mailbox itself, or it with any tag: "local+" up to (not including) "local," is every
+  // address starting "local+" (',' follows '+'), a range the (email, created_at) index serves.
+  const mailbox = mailboxOf(value);
+  const at = mailbox.lastIndexOf("@");
+  const local = mailbox.slice(0, at);
+  const domain = mailbox.slice(at);
+  return sql<number>`(SELECT count(*) FROM workspace_invitations
+    WHERE created_at > ${since} AND (email = ${mailbox}
+      OR (email >= ${`${local}+`} AND email < ${`${local},`}
+        AND substr(email, -${[...domain].length}) = ${domain})))`;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   INVITATIONS_PER_ADDRESS_PER_DAY,
   INVITATIONS_PER_WORKSPACE_PER_DAY,
   invitationsToday,
+  mailboxOf,
 } from "../models/invitations.server";
 import { isMemberByEmail } from "../models/members.server";
 import { normalizeEmail } from "../models/users.server";
@@ -65,7 +66,7 @@ async function quotaRefusal(
     return `This workspace and the others of its owner sent ${INVITATIONS_PER_WORKSPACE_PER_DAY} invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.`;
   }
   if (today.address >= INVITATIONS_PER_ADDRESS_PER_DAY) {
-    return `${email} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
+    return `${mailboxOf(email)} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
   }
   return null;
 }

@@ -117,6 +117,33 @@ describe("daily limits on invitations", () => {
     expect(await pendingTo(guest)).toBe(0);
   });
 
+  it("case and +tags do not make a new address: A@x, a+1@x and a+2@x fill the same mailbox's 3", async () => {
+    const owner = await person("ultimate");
+    const studio = await teamOf(owner);
+    const mailbox = address();
+    const [local, domain] = mailbox.split("@") as [string, string];
+    for (const variant of [
+      mailbox.toUpperCase(),
+      `${local}+1@${domain}`,
+      `${local}+two@${domain}`,
+    ]) {
+      expect(await invite(owner, studio, variant)).toContain("Invitation sent");
+    }
+    // Each variant reaches the same inbox: the fourth waits for tomorrow, whatever its tag.
+    for (const variant of [`${local}+3@${domain}`, `${local.toUpperCase()}+again@${domain}`]) {
+      const refused = await invite(owner, studio, variant);
+      expect(refused).toContain("Invitation not sent");
+      expect(refused).toContain(
+        `${mailbox} was sent 3 invitations in the last 24 hours, the most one address receives in a day.`,
+      );
+    }
+    expect(await pendingTo(`${local}+3@${domain}`)).toBe(0);
+    expect(await pendingTo(mailbox)).toBe(1);
+    // Another mailbox of the same domain, or one whose name only starts the same, is not counted.
+    expect(await invite(owner, studio, `${local}x@${domain}`)).toContain("Invitation sent");
+    expect(await invite(owner, studio, `${local}+4@other-${domain}`)).toContain("Invitation sent");
+  });
+
   it("a workspace sends at most 50 invitations a day", async () => {
     const owner = await person("ultimate");
     const studio = await teamOf(owner);
