@@ -176,6 +176,16 @@ describe("API keys and their maker's membership", () => {
     expect((await api(demotedKey, "GET", "/qr-codes")).status).toBe(401);
     expect((await api(staysKey, "GET", "/qr-codes")).status).toBe(200);
     expect(await latestMail(owner.email, /API keys of .* were revoked/)).toBeDefined();
+
+    // Made an admin again, the member manages keys again; the revoked key stays revoked.
+    const restored = await post(owner, "/dashboard", {
+      workspace,
+      intent: "change-role",
+      member: demoted.id,
+      role: "admin",
+    });
+    expect(restored.status).toBe(303);
+    expect((await api(demotedKey, "GET", "/qr-codes")).status).toBe(401);
   });
 
   it("transferring ownership keeps the new owner's keys and the former owner's (an admin manages keys)", async () => {
