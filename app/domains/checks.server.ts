@@ -1,7 +1,7 @@
 import type { Database } from "../db/client.server";
 import type { CustomDomainRecord } from "../db/schema";
 import {
-  deleteDomain,
+  deleteUnverifiedDomain,
   dueDomains,
   postponeCheck,
   recordCheck,
@@ -81,8 +81,18 @@ const EXPIRIES_PER_RUN = 50;
 export async function expireUnverifiedDomains(db: Database, now: Date) {
   const before = new Date(now.getTime() - UNVERIFIED_DOMAIN_DAYS * 24 * 60 * 60 * 1000);
   const stale = await unverifiedDomains(db, before, EXPIRIES_PER_RUN);
+  const expired: CustomDomainRecord[] = [];
   for (const { domain, owner } of stale) {
-    await deleteDomain(db, domain.id);
+    // With backoff its last check may be a day old: the record may have been set right since.
+    // Asked once more; a domain the provider cannot be asked about waits for the next run.
+    try {
+      if ((await checkDomain(db, domain, now)) === "active") continue;
+    } catch {
+      continue;
+    }
+    // Not if a "Check now" made it active in the meantime.
+    if (!(await deleteUnverifiedDomain(db, domain.id))) continue;
+    expired.push(domain);
     await recordAudit(db, {
       workspaceId: domain.workspaceId,
       actor: owner,
@@ -91,6 +101,6 @@ export async function expireUnverifiedDomains(db: Database, now: Date) {
       details: { name: domain.hostname, reason: "unverified" },
     });
   }
-  const released = await releaseHostnames(stale.map(({ domain }) => domain));
-  return { expired: stale.length, ...released };
+  const released = await releaseHostnames(expired);
+  return { expired: expired.length, ...released };
 }

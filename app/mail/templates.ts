@@ -379,11 +379,14 @@ export function apiKeysRevokedMessage({
   workspaceName,
   memberName,
   keys,
+  endpoints = [],
   why,
 }: Person & {
   workspaceName: string;
   memberName: string;
   keys: string[];
+  /** Addresses of the webhook endpoints they added, disabled because they are no longer a member. */
+  endpoints?: string[];
   why: "removed" | "left" | "role" | "deleted";
 }) {
   const member = plainName(memberName);
@@ -395,13 +398,26 @@ export function apiKeysRevokedMessage({
     role: `${member}'s new role no longer manages API keys`,
     deleted: `${member} deleted their account`,
   }[why];
+  const one = endpoints.length === 1;
   return compose({
     to,
-    subject: `API keys of ${member} in ${workspace} were revoked`,
+    subject:
+      keys.length > 0
+        ? `API keys of ${member} in ${workspace} were revoked`
+        : `Webhook endpoints of ${member} in ${workspace} were disabled`,
     greetingName: firstName,
     paragraphs: [
-      `${reason}, so the API ${keys.length === 1 ? "key" : "keys"} they made in “${workspace}” ${keys.length === 1 ? "was" : "were"} revoked at once: ${names}. Calls with ${keys.length === 1 ? "it" : "them"} now get 401.`,
-      "If an integration still needs the API, create a new key on the workspace's API tab and put it in place of the old one.",
+      ...(keys.length > 0
+        ? [
+            `${reason}, so the API ${keys.length === 1 ? "key" : "keys"} they made in “${workspace}” ${keys.length === 1 ? "was" : "were"} revoked at once: ${names}. Calls with ${keys.length === 1 ? "it" : "them"} now get 401.`,
+            "If an integration still needs the API, create a new key on the workspace's API tab and put it in place of the old one.",
+          ]
+        : []),
+      ...(endpoints.length > 0
+        ? [
+            `${keys.length > 0 ? "Also, the" : `${reason}, so the`} ${one ? "webhook endpoint they added was" : "webhook endpoints they added were"} disabled, so that no events of “${workspace}” go to ${one ? "an address" : "addresses"} you may not know: ${endpoints.join(", ")}. If ${one ? "it is" : "they are"} still yours, enable ${one ? "it" : "them"} again on the Integrations tab.`,
+          ]
+        : []),
     ],
   });
 }

@@ -113,6 +113,15 @@ export async function deleteDomain(db: Database, id: string): Promise<void> {
   await db.delete(customDomains).where(eq(customDomains.id, id));
 }
 
+/** Deletes a domain unless it became active meanwhile (a "Check now"); whether it did. */
+export async function deleteUnverifiedDomain(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(customDomains)
+    .where(and(eq(customDomains.id, id), isNull(customDomains.activatedAt)))
+    .returning({ id: customDomains.id });
+  return deleted.length > 0;
+}
+
 /** Pending domains whose next check is due, oldest due first. */
 export async function dueDomains(db: Database, now: Date, limit: number) {
   return db

@@ -79,19 +79,48 @@ export async function holdsSeat(
   return (row?.n ?? 0) > 0;
 }
 
-/** Invitations a workspace may send in a day, and that one address may receive in a day. */
+/**
+ * Invitations a workspace, with the other workspaces of its owner, may send in a day, and that
+ * one address may receive in a day.
+ */
 export const INVITATIONS_PER_WORKSPACE_PER_DAY = 50;
 export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function sentTodaySql(column: "workspace_id" | "email", value: string, now: Date): SQL<number> {
+/**
+ * The mailbox a normalised address delivers to: without a "+tag" (a+1@x.com and a+2@x.com both
+ * reach a@x.com at most providers), so tags do not multiply an address's daily invitations.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const plus = email.indexOf("+");
+  return plus >= 0 && plus < at ? `${email.slice(0, plus)}${email.slice(at)}` : email;
+}
+
+function sentTodaySql(by: "owner" | "email", value: string, now: Date): SQL<number> {
+  const since = now.getTime() - DAY_MS;
+  if (by === "owner") {
+    // A paid owner creates team workspaces at will, so a count per workspace would give 50 more
+    // e-mails a day with each one (issue #27).
+    return sql<number>`(SELECT count(*) FROM workspace_invitations i
+      JOIN workspaces w ON w.id = i.workspace_id
+      WHERE w.owner_id = ${ownerOf(value)} AND i.created_at > ${since})`;
+  }
+  // The mailbox itself, or it with any tag: "local+" up to (not including) "local," is every
+  // address starting "local+" (',' follows '+'), a range the (email, created_at) index serves.
+  const mailbox = mailboxOf(value);
+  const at = mailbox.lastIndexOf("@");
+  const local = mailbox.slice(0, at);
+  const domain = mailbox.slice(at);
   return sql<number>`(SELECT count(*) FROM workspace_invitations
-    WHERE ${sql.raw(column)} = ${value} AND created_at > ${now.getTime() - DAY_MS})`;
+    WHERE created_at > ${since} AND (email = ${mailbox}
+      OR (email >= ${`${local}+`} AND email < ${`${local},`}
+        AND substr(email, -${[...domain].length}) = ${domain})))`;
 }
 
 /**
- * Invitations sent in the last 24 hours by the workspace, and to the address from any
- * workspace (revoked ones count: each was an e-mail).
+ * Invitations sent in the last 24 hours by the workspace and the other workspaces of its owner,
+ * and to the address from any workspace (revoked ones count: each was an e-mail).
  */
 export async function invitationsToday(
   db: Database,
@@ -100,7 +129,7 @@ export async function invitationsToday(
   now: Date,
 ): Promise<{ workspace: number; address: number }> {
   const row = await db.get<{ workspace: number; address: number }>(
-    sql`SELECT ${sentTodaySql("workspace_id", workspaceId, now)} AS workspace,
+    sql`SELECT ${sentTodaySql("owner", workspaceId, now)} AS workspace,
       ${sentTodaySql("email", email, now)} AS address`,
   );
   return { workspace: row?.workspace ?? 0, address: row?.address ?? 0 };
@@ -200,7 +229,7 @@ export async function createInvitation(
             and(
               eq(workspaces.id, workspaceId),
               sql`${seatsWithSql(workspaceId, email, now)} <= ${seatLimit}`,
-              sql`${sentTodaySql("workspace_id", workspaceId, now)} < ${INVITATIONS_PER_WORKSPACE_PER_DAY}`,
+              sql`${sentTodaySql("owner", workspaceId, now)} < ${INVITATIONS_PER_WORKSPACE_PER_DAY}`,
               sql`${sentTodaySql("email", email, now)} < ${INVITATIONS_PER_ADDRESS_PER_DAY}`,
             ),
           ),

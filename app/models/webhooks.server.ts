@@ -126,6 +126,31 @@ export async function rotateEndpointSecret(
   return rotated[0] ?? null;
 }
 
+/**
+ * Disables the enabled endpoints `userId` added to the workspace (they are no longer a member);
+ * the addresses disabled.
+ */
+export async function disableEndpointsAddedBy(
+  db: Database,
+  workspaceId: string,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
+  const disabled = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, disabledAt: now })
+    .where(
+      and(
+        eq(webhookEndpoints.workspaceId, workspaceId),
+        eq(webhookEndpoints.createdBy, userId),
+        eq(webhookEndpoints.enabled, true),
+      ),
+    )
+    .returning({ url: webhookEndpoints.url });
+  return disabled.map((endpoint) => endpoint.url);
+}
+
 export async function enableEndpoint(db: Database, workspaceId: string, id: string) {
   const enabled = await db
     .update(webhookEndpoints)

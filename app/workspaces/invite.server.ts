@@ -12,6 +12,7 @@ import {
   INVITATIONS_PER_ADDRESS_PER_DAY,
   INVITATIONS_PER_WORKSPACE_PER_DAY,
   invitationsToday,
+  mailboxOf,
 } from "../models/invitations.server";
 import { isMemberByEmail } from "../models/members.server";
 import { normalizeEmail } from "../models/users.server";
@@ -54,7 +55,7 @@ export async function readRevealedLink(
   return { link: { email: value.email, url: value.url }, clear };
 }
 
-/** Refuses the invitation past a daily limit: of the workspace, or of the address. */
+/** Refuses the invitation past a daily limit: of the owner's workspaces, or of the address. */
 async function quotaRefusal(
   db: Database,
   workspaceId: string,
@@ -63,10 +64,10 @@ async function quotaRefusal(
 ): Promise<string | null> {
   const today = await invitationsToday(db, workspaceId, email, now);
   if (today.workspace >= INVITATIONS_PER_WORKSPACE_PER_DAY) {
-    return `This workspace sent ${INVITATIONS_PER_WORKSPACE_PER_DAY} invitations in the last 24 hours, the most it can send in a day. Try again tomorrow.`;
+    return `This workspace and the others of its owner sent ${INVITATIONS_PER_WORKSPACE_PER_DAY} invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.`;
   }
   if (today.address >= INVITATIONS_PER_ADDRESS_PER_DAY) {
-    return `${email} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
+    return `${mailboxOf(email)} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
   }
   return null;
 }

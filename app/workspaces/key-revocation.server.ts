@@ -2,8 +2,9 @@ import { forgetKey } from "../api/key-cache.server";
 import type { Database } from "../db/client.server";
 import type { WorkspaceRole } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
-import { apiKeysRevokedMessage } from "../mail/templates";
+import { apiKeysRevokedMessage, plainName } from "../mail/templates";
 import { revokeKeysMadeBy } from "../models/api-keys.server";
+import { disableEndpointsAddedBy } from "../models/webhooks.server";
 import type { AuditActor } from "./audit.server";
 import { personName } from "./personal";
 import { can } from "./roles";
@@ -35,7 +36,12 @@ export function roleChangeRevokesKeys(from: WorkspaceRole, to: WorkspaceRole): b
   return can(from, "api.manage") && !can(to, "api.manage");
 }
 
-/** Revokes the keys `maker` made in the workspace; returns how many. */
+/**
+ * Revokes the keys `maker` made in the workspace; returns how many. When they are no longer a
+ * member at all, the webhook endpoints they added are disabled too: planted before a removal,
+ * one would otherwise stay a feed of the workspace's events to an outsider. An owner or admin
+ * who knows the address enables it again on the Integrations tab.
+ */
 export async function revokeKeysOfFormerManager(
   db: Database,
   workspace: WorkspaceForNotice,
@@ -52,7 +58,17 @@ export async function revokeKeysOfFormerManager(
     now,
   );
   for (const key of revoked) forgetKey(key.id);
-  if (revoked.length > 0 && workspace.owner.id !== maker.userId) {
+  const endpoints =
+    why === "role"
+      ? []
+      : await disableEndpointsAddedBy(
+          db,
+          workspace.id,
+          maker.userId,
+          `It was added by ${plainName(personName(maker))}, who is no longer a member; check that the address is still one of yours.`,
+          now,
+        );
+  if (revoked.length + endpoints.length > 0 && workspace.owner.id !== maker.userId) {
     await sendMail(
       apiKeysRevokedMessage({
         to: workspace.owner.email,
@@ -60,6 +76,7 @@ export async function revokeKeysOfFormerManager(
         workspaceName: workspace.name,
         memberName: personName(maker),
         keys: revoked.map((key) => key.name),
+        endpoints,
         why,
       }),
     );

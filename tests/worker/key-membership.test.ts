@@ -127,6 +127,52 @@ describe("API keys and their maker's membership", () => {
     expect(mail?.text).toContain("was removed from the workspace");
   });
 
+  it("webhook endpoints a removed admin added stop with them: no lasting feed of the workspace's events", async () => {
+    const owner = await person("ultimate");
+    const admin = await person("free");
+    const workspace = await team(owner, [[admin, "admin"]]);
+    // Planted before the removal, while the admin still could: a REST hook to their own server.
+    const key = await keyIn(admin, workspace, ["codes:read", "webhooks:write"]);
+    const planted = await call(key, "POST", "/webhooks", {
+      url: hook(),
+      events: ["qr_code.scanned", "qr_code.created"],
+    });
+    expect(planted.status).toBe(201);
+    const ownKey = await keyIn(owner, workspace, ["webhooks:write"]);
+    const ownHook = await call(ownKey, "POST", "/webhooks", {
+      url: hook(),
+      events: ["qr_code.created"],
+    });
+    expect(ownHook.status).toBe(201);
+
+    const removed = await post(owner, "/dashboard", {
+      workspace,
+      intent: "remove",
+      member: admin.id,
+    });
+    expect(removed.status).toBe(303);
+
+    const { results } = await env.DB.prepare(
+      "SELECT created_by, enabled, disabled_reason FROM webhook_endpoints WHERE workspace_id = ?",
+    )
+      .bind(workspace)
+      .all<{ created_by: string; enabled: number; disabled_reason: string | null }>();
+    const theirs = results.find((endpoint) => endpoint.created_by === admin.id);
+    const ours = results.find((endpoint) => endpoint.created_by === owner.id);
+    expect(theirs).toMatchObject({ enabled: 0 });
+    expect(theirs!.disabled_reason).toContain("who is no longer a member");
+    expect(ours).toMatchObject({ enabled: 1, disabled_reason: null });
+    const mail = await latestMail(owner.email, /were revoked/);
+    expect(mail?.text).toContain("webhook endpoint they added was disabled");
+    // An owner or admin who knows the address can enable it again on the Integrations tab.
+    const page = textOf(
+      await (
+        await appFetch("/dashboard?tab=integrations", { headers: { Cookie: owner.cookies } })
+      ).text(),
+    );
+    expect(page).toContain("who is no longer a member");
+  });
+
   it("a membership removed directly in D1 (no revoke path) is refused by the lookup itself", async () => {
     const owner = await person("ultimate");
     const admin = await person("free");
@@ -176,6 +222,16 @@ describe("API keys and their maker's membership", () => {
     expect((await api(demotedKey, "GET", "/qr-codes")).status).toBe(401);
     expect((await api(staysKey, "GET", "/qr-codes")).status).toBe(200);
     expect(await latestMail(owner.email, /API keys of .* were revoked/)).toBeDefined();
+
+    // Made an admin again, the member manages keys again; the revoked key stays revoked.
+    const restored = await post(owner, "/dashboard", {
+      workspace,
+      intent: "change-role",
+      member: demoted.id,
+      role: "admin",
+    });
+    expect(restored.status).toBe(303);
+    expect((await api(demotedKey, "GET", "/qr-codes")).status).toBe(401);
   });
 
   it("transferring ownership keeps the new owner's keys and the former owner's (an admin manages keys)", async () => {

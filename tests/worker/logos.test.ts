@@ -160,6 +160,43 @@ describe("adding a logo on the generator page (a plain multipart form)", () => {
     expect(other.status).toBe(400);
   });
 
+  it("a save cannot borrow another workspace's logo by its key, nor reach it with ../ (held)", async () => {
+    const owner = await demoSession("premium");
+    const uploaded = await upload(owner);
+    const theirs = new URL(uploaded.headers.get("Location")!, ORIGIN).searchParams.get("logo")!;
+    const thief = await demoSession("ultimate");
+    const mine = new URL((await upload(thief)).headers.get("Location")!, ORIGIN).searchParams.get(
+      "logo",
+    )!;
+    const myPrefix = mine.slice(0, mine.lastIndexOf("/"));
+    const hash = theirs.slice(theirs.lastIndexOf("/") + 1);
+    const theirWorkspace = theirs.split("/")[1]!;
+    for (const key of [theirs, `${myPrefix}/../${theirWorkspace}/${hash}`]) {
+      const title = `Borrowed ${crypto.randomUUID()}`;
+      const form = new URLSearchParams({
+        intent: "save",
+        title,
+        type: "url",
+        url: "https://example.com/borrowed",
+        size: "256",
+        fg: "000000",
+        bg: "ffffff",
+        logo: key,
+      });
+      const saved = await appFetch("/?index", {
+        method: "POST",
+        body: form,
+        headers: { Origin: ORIGIN, Cookie: thief },
+      });
+      expect(saved.status).toBe(303);
+      const row = await env.DB.prepare("SELECT logo_url FROM qr_codes WHERE title = ?")
+        .bind(title)
+        .first<{ logo_url: string | null }>();
+      // Saved without the logo; nothing names the other workspace's object.
+      expect(row).toEqual({ logo_url: null });
+    }
+  });
+
   it("tells a free user what logos need", async () => {
     const { cookie } = await signUp();
     const response = await upload(cookie);

@@ -117,6 +117,33 @@ describe("daily limits on invitations", () => {
     expect(await pendingTo(guest)).toBe(0);
   });
 
+  it("case and +tags do not make a new address: A@x, a+1@x and a+2@x fill the same mailbox's 3", async () => {
+    const owner = await person("ultimate");
+    const studio = await teamOf(owner);
+    const mailbox = address();
+    const [local, domain] = mailbox.split("@") as [string, string];
+    for (const variant of [
+      mailbox.toUpperCase(),
+      `${local}+1@${domain}`,
+      `${local}+two@${domain}`,
+    ]) {
+      expect(await invite(owner, studio, variant)).toContain("Invitation sent");
+    }
+    // Each variant reaches the same inbox: the fourth waits for tomorrow, whatever its tag.
+    for (const variant of [`${local}+3@${domain}`, `${local.toUpperCase()}+again@${domain}`]) {
+      const refused = await invite(owner, studio, variant);
+      expect(refused).toContain("Invitation not sent");
+      expect(refused).toContain(
+        `${mailbox} was sent 3 invitations in the last 24 hours, the most one address receives in a day.`,
+      );
+    }
+    expect(await pendingTo(`${local}+3@${domain}`)).toBe(0);
+    expect(await pendingTo(mailbox)).toBe(1);
+    // Another mailbox of the same domain, or one whose name only starts the same, is not counted.
+    expect(await invite(owner, studio, `${local}x@${domain}`)).toContain("Invitation sent");
+    expect(await invite(owner, studio, `${local}+4@other-${domain}`)).toContain("Invitation sent");
+  });
+
   it("a workspace sends at most 50 invitations a day", async () => {
     const owner = await person("ultimate");
     const studio = await teamOf(owner);
@@ -140,9 +167,43 @@ describe("daily limits on invitations", () => {
     const guest = address();
     const refused = await invite(owner, studio, guest);
     expect(refused).toContain(
-      "This workspace sent 50 invitations in the last 24 hours, the most it can send in a day. Try again tomorrow.",
+      "This workspace and the others of its owner sent 50 invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.",
     );
     expect(await pendingTo(guest)).toBe(0);
+  });
+
+  it("a new team workspace does not reset the day's 50: the limit is the owner's, across all their workspaces", async () => {
+    const owner = await person("ultimate");
+    const studio = await teamOf(owner, "Studio");
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 50 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO workspace_invitations (id, workspace_id, email, role, token_hash, invited_by, created_at, expires_at, revoked_at) VALUES (?, ?, ?, 'viewer', ?, ?, ?, ?, ?)",
+        ).bind(
+          `inv_${crypto.randomUUID()}`,
+          studio,
+          `sent${i}-${crypto.randomUUID()}@example.com`,
+          crypto.randomUUID(),
+          owner.id,
+          now - 60_000,
+          now + 86_400_000,
+          now - 30_000,
+        ),
+      ),
+    );
+    // Creating workspaces is free on a paid plan (or a trial): each would otherwise bring 50 more.
+    const spare = await teamOf(owner, "Spare");
+    const guest = address();
+    const refused = await invite(owner, spare, guest);
+    expect(refused).toContain("Invitation not sent");
+    expect(refused).toContain(
+      "This workspace and the others of its owner sent 50 invitations in the last 24 hours",
+    );
+    expect(await pendingTo(guest)).toBe(0);
+    // Another owner's workspaces have their own 50.
+    const other = await person("ultimate");
+    expect(await invite(other, await teamOf(other), address())).toContain("Invitation sent");
   });
 });
 

@@ -182,4 +182,62 @@ describe("hostnames end at Cloudflare with their domain", () => {
       "The custom domain “go.release-stale.test” was removed: it was not verified within 7 days",
     );
   });
+
+  it("a domain whose DNS became right since its last check is asked about once more, and kept", async () => {
+    const who = await owner();
+    const workspace = personalWorkspaceId(who.id);
+    await addDomainIn(who, workspace, "go.release-late.test");
+    // Added 7 days and an hour ago; checked with backoff, the next check is hours away. The
+    // customer set the record right at day 6, and Cloudflare has validated it since.
+    const day = 24 * 60 * 60 * 1000;
+    await env.DB.prepare(
+      "UPDATE custom_domains SET created_at = ?, next_check_at = ? WHERE hostname = ?",
+    )
+      .bind(Date.now() - 7 * day - 60 * 60 * 1000, Date.now() + day / 2, "go.release-late.test")
+      .run();
+    const set = await fetch(`${env.FAKE_CLOUDFLARE_CONTROL_URL}/hostnames/go.release-late.test`, {
+      method: "PUT",
+      body: JSON.stringify({ status: "active", sslStatus: "active" }),
+    });
+    expect(set.status).toBe(200);
+
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "*/10 * * * *" });
+
+    const row = await env.DB.prepare(
+      "SELECT status, activated_at FROM custom_domains WHERE hostname = ?",
+    )
+      .bind("go.release-late.test")
+      .first<{ status: string; activated_at: number | null }>();
+    expect(row).toMatchObject({ status: "active" });
+    expect(row!.activated_at).not.toBeNull();
+    expect(await atCloudflare("go.release-late.test")).not.toBeNull();
+    expect(await deletesAsked("go.release-late.test")).toBe(0);
+  });
+
+  it("while Cloudflare cannot be asked, a stale domain waits for the next run instead of going unasked", async () => {
+    const who = await owner();
+    const workspace = personalWorkspaceId(who.id);
+    await addDomainIn(who, workspace, "go.release-unasked.test");
+    const day = 24 * 60 * 60 * 1000;
+    await env.DB.prepare(
+      "UPDATE custom_domains SET created_at = ?, next_check_at = ? WHERE hostname = ?",
+    )
+      .bind(Date.now() - 8 * day, Date.now() + day / 2, "go.release-unasked.test")
+      .run();
+    await outage("go.release-unasked.test", true);
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "*/10 * * * *" });
+    const kept = await env.DB.prepare("SELECT id FROM custom_domains WHERE hostname = ?")
+      .bind("go.release-unasked.test")
+      .first();
+    expect(kept).not.toBeNull();
+
+    // Cloudflare answers again: still pending after 8 days, so it goes, here and there.
+    await outage("go.release-unasked.test", false);
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "*/10 * * * *" });
+    const gone = await env.DB.prepare("SELECT id FROM custom_domains WHERE hostname = ?")
+      .bind("go.release-unasked.test")
+      .first();
+    expect(gone).toBeNull();
+    expect(await atCloudflare("go.release-unasked.test")).toBeNull();
+  });
 });
