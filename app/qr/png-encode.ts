@@ -31,6 +31,51 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
+/** PNG's pHYs chunk: the same resolution across and down, in pixels per metre (unit 1). */
+function physChunk(pixelsPerMetre: number): Uint8Array {
+  if (!Number.isInteger(pixelsPerMetre) || pixelsPerMetre < 1 || pixelsPerMetre > 0xffffffff) {
+    throw new RangeError(`Pixels per metre: ${pixelsPerMetre}`);
+  }
+  const data = new Uint8Array(9);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, pixelsPerMetre);
+  view.setUint32(4, pixelsPerMetre);
+  data[8] = 1; // metre
+  return chunk("pHYs", data);
+}
+
+const SIGNATURE_LENGTH = 8;
+const IHDR_END = SIGNATURE_LENGTH + 12 + 13;
+
+/**
+ * The PNG `png` (any writer's, e.g. resvg's) stating `pixelsPerMetre` as its resolution: a pHYs
+ * chunk right after IHDR, in place of any pHYs it had. The pixels are untouched.
+ */
+export function withPixelsPerMetre(
+  png: Uint8Array,
+  pixelsPerMetre: number,
+): Uint8Array<ArrayBuffer> {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const kept: Uint8Array[] = [png.subarray(0, IHDR_END), physChunk(pixelsPerMetre)];
+  for (let at = IHDR_END; at < png.length;) {
+    const end = at + 12 + view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    if (type !== "pHYs") kept.push(png.subarray(at, end));
+    at = end;
+  }
+  return concat(kept);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 export type Rgb = readonly [number, number, number];
 
 export interface ModulePngInput {
@@ -42,6 +87,8 @@ export interface ModulePngInput {
   palette: readonly Rgb[];
   /** Palette index used for the border that pads the scaled grid to `size`. */
   padIndex: number;
+  /** The print resolution to state in a pHYs chunk; none when absent. */
+  pixelsPerMetre?: number;
 }
 
 export function encodeModulePng({
@@ -50,6 +97,7 @@ export function encodeModulePng({
   size,
   palette,
   padIndex,
+  pixelsPerMetre,
 }: ModulePngInput): Uint8Array<ArrayBuffer> {
   if (size < n) throw new RangeError(`A ${size} px image cannot hold ${n} modules`);
   if (palette.length < 1 || palette.length > 256) throw new RangeError("Palette size");
@@ -106,20 +154,14 @@ export function encodeModulePng({
   const plte = new Uint8Array(palette.length * 3);
   palette.forEach((rgb, i) => plte.set(rgb, i * 3));
 
-  const parts = [
+  return concat([
     new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", header),
+    ...(pixelsPerMetre === undefined ? [] : [physChunk(pixelsPerMetre)]),
     chunk("PLTE", plte),
     chunk("IDAT", deflateScanlines(scanlines, stride)),
     chunk("IEND", new Uint8Array(0)),
-  ];
-  const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    png.set(part, at);
-    at += part.length;
-  }
-  return png;
+  ]);
 }
 
 /**
@@ -131,7 +173,7 @@ export function encodeModulePng({
  */
 export function renderPng(
   matrix: QrMatrix,
-  style: Pick<QrStyle, "fgColor" | "bgColor"> & { size: number },
+  style: Pick<QrStyle, "fgColor" | "bgColor"> & { size: number; pixelsPerMetre?: number },
 ): Uint8Array<ArrayBuffer> {
   const n = matrix.size + 2 * QUIET_ZONE;
   const grid = new Uint8Array(n * n);
@@ -143,5 +185,6 @@ export function renderPng(
     );
   }
   const palette: Rgb[] = [parseHexColor(style.bgColor), parseHexColor(style.fgColor)];
-  return encodeModulePng({ grid, n, size: style.size, palette, padIndex: 0 });
+  const { size, pixelsPerMetre } = style;
+  return encodeModulePng({ grid, n, size, palette, padIndex: 0, pixelsPerMetre });
 }

@@ -3,6 +3,7 @@ import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import { bytesToBase64 } from "./base64";
 import { type LogoProblem, type LogoType, pixelProblem } from "./logo";
 import type { QrMatrix } from "./matrix";
+import { withPixelsPerMetre } from "./png-encode";
 import { renderSvg } from "./svg";
 import type { QrStyle } from "./types";
 
@@ -44,11 +45,12 @@ export function logoDataUrl(logo: Logo): string {
 
 /**
  * A code with a logo: the logo needs real pixels, so resvg draws the whole SVG at the requested
- * size (the module grid stays crisp) and writes a true-colour PNG.
+ * size (the module grid stays crisp) and writes a true-colour PNG, stating a print resolution when
+ * one is asked for.
  */
 export async function renderLogoPng(
   matrix: QrMatrix,
-  style: QrStyle,
+  style: QrStyle & { pixelsPerMetre?: number },
   logo: Logo,
 ): Promise<Uint8Array<ArrayBuffer>> {
   await ensureResvg();
@@ -60,5 +62,7 @@ export async function renderLogoPng(
   const png = image.asPng();
   image.free();
   resvg.free();
-  return png as Uint8Array<ArrayBuffer>;
+  return style.pixelsPerMetre === undefined
+    ? (png as Uint8Array<ArrayBuffer>)
+    : withPixelsPerMetre(png, style.pixelsPerMetre);
 }

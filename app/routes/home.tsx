@@ -10,7 +10,8 @@ import { loadLogo, LOGO_PREFIX, LogoStoreError, storeLogo } from "../storage/log
 import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
 import { useReportSavedCode } from "../components/achievements/use-report-saved-code";
-import { Generator, type GeneratorNotice } from "../components/generator/generator";
+import { Generator } from "../components/generator/generator";
+import type { GeneratorNotice } from "../components/generator/generator-notices";
 import { HowItWorks } from "../components/how-it-works";
 import { TourLauncher } from "../components/tour/tour-launcher";
 import { TrialBanner } from "../components/trial-banner";

@@ -1,0 +1,66 @@
+import { useId } from "react";
+import type { FieldErrors } from "../../qr/schema";
+import type { GeneratorFields } from "../../qr/fields";
+import { QR_SIZES } from "../../qr/types";
+import { ColorField } from "./color-field";
+
+export type StylePatch = Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>;
+
+/**
+ * How the code looks, apart from its content: its pixel size and colours. Inputs of the
+ * generator's GET form, so they work without JavaScript.
+ */
+export function CustomizationFields({
+  fields,
+  errors,
+  onChange,
+}: {
+  fields: Pick<GeneratorFields, "size" | "fg" | "bg">;
+  errors: FieldErrors;
+  onChange: (patch: StylePatch) => void;
+}) {
+  const sizeId = useId();
+  return (
+    <fieldset data-tour="customization">
+      <legend>Size and colours</legend>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={sizeId}>Size</label>
+          <select
+            id={sizeId}
+            name="size"
+            value={fields.size}
+            onChange={(event) => onChange({ size: event.target.value })}
+          >
+            {QR_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size} × {size} px
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field-row">
+        <ColorField
+          name="fg"
+          label="Foreground"
+          value={fields.fg}
+          error={errors.fg}
+          onChange={(fg) => onChange({ fg })}
+        />
+        <ColorField
+          name="bg"
+          label="Background"
+          value={fields.bg}
+          error={errors.bg}
+          onChange={(bg) => onChange({ bg })}
+        />
+      </div>
+      {errors.fg || errors.bg ? (
+        <p className="field-error" role="alert">
+          {errors.fg ?? errors.bg}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId } from "react";
+import { countsScans } from "../../plans/rules";
+import { useAuth } from "../auth/auth-state";
+
+/**
+ * The choices that make a saved code dynamic: counting scans through a short link, and which
+ * domain that link lives on. Only URL codes of plans that count scans can be tracked.
+ */
+export function TrackingOptions({
+  query,
+  linkDomains,
+  origin,
+}: {
+  query: string | null;
+  linkDomains: { id: string; hostname: string }[];
+  origin: string;
+}) {
+  const { user } = useAuth();
+  const domainId = useId();
+  const canTrack =
+    user !== null &&
+    countsScans(user.plan) &&
+    new URLSearchParams(query ?? "").get("type") === "url";
+  if (!canTrack) return null;
+  return (
+    <>
+      <label className="checkbox">
+        <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
+        link here that counts each scan and forwards to your address)
+      </label>
+      {linkDomains.length > 0 ? (
+        <div className="field">
+          <label htmlFor={domainId}>Short link domain (for tracked codes)</label>
+          <select id={domainId} name="linkDomain" defaultValue="">
+            <option value="">{new URL(origin).host} (ours)</option>
+            {linkDomains.map((domain) => (
+              <option key={domain.id} value={domain.id}>
+                {domain.hostname}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </>
+  );
+}

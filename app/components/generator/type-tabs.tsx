@@ -1,0 +1,35 @@
+import type { GeneratorFields } from "../../qr/fields";
+import { QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
+
+/**
+ * The code types as links that reload the generator with the type and style kept; with
+ * JavaScript a click switches the type in place.
+ */
+export function TypeTabs({
+  fields,
+  onChoose,
+}: {
+  fields: Pick<GeneratorFields, "type" | "size" | "fg" | "bg">;
+  onChoose: (type: QrType) => void;
+}) {
+  const typeHref = (type: QrType) =>
+    `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1) })}#generator`;
+  return (
+    <nav className="type-tabs" aria-label="Code type" data-tour="generator">
+      {QR_TYPES.map((type) => (
+        <a
+          key={type}
+          href={typeHref(type)}
+          className="type-tab"
+          aria-current={fields.type === type ? "true" : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            onChoose(type);
+          }}
+        >
+          {QR_TYPE_LABELS[type]}
+        </a>
+      ))}
+    </nav>
+  );
+}
