@@ -66,8 +66,15 @@ export function designContrastProblems(
     const message = scannabilityProblem(design.fgColor, design.bgColor);
     if (message) problems.push({ path: ["fgColor"], message });
   }
-  check(["cornerColor"], "The corner colour", design.cornerColor ?? design.fgColor);
-  check(["cornerDotColor"], "The corner centre colour", design.cornerDotColor ?? design.fgColor);
+  // Corners without a colour of their own take the dots' colour, checked above unless the dots
+  // are a gradient (which leaves the foreground colour to the corners alone).
+  for (const [field, part] of [
+    ["cornerColor", "The corner colour"],
+    ["cornerDotColor", "The corner centre colour"],
+  ] as const) {
+    const color = design[field];
+    if (color !== undefined || design.gradient) check([field], part, color ?? design.fgColor);
+  }
 
   if (design.frame !== "none") {
     const ratio = contrastRatio(design.frameTextColor, design.frameColor);

@@ -1,6 +1,6 @@
 import { logoBox } from "../qr/logo";
 import { encodeMatrix, type QrMatrix } from "../qr/matrix";
-import { centrePath, finderOrigins, inFinder, ringPath } from "./corners";
+import { finderOrigins, finderPaths, inFinder } from "./corners";
 import { dotsPath } from "./dots";
 import { frameLayout } from "./frame";
 import { rect } from "./path";
@@ -115,16 +115,21 @@ export function drawDesign(payload: string, design: Design, logoHref?: string): 
       crisp: design.dotShape === "square",
     },
   ];
-  const origins = finderOrigins(size);
+  const finders = finderOrigins(size).map(([row, col]) =>
+    finderPaths(design.cornerShape, design.cornerDotShape, x0 + col, y0 + row),
+  );
   marks.push({
-    d: origins.map(([row, col]) => ringPath(design.cornerShape, x0 + col, y0 + row)).join(""),
+    d: finders.map((finder) => finder.ring).join(""),
     paint: { type: "solid", color: design.cornerColor ?? design.fgColor },
     crisp: design.cornerShape === "square",
   });
   marks.push({
-    d: origins.map(([row, col]) => centrePath(design.cornerDotShape, x0 + col, y0 + row)).join(""),
+    d: finders.map((finder) => finder.centre).join(""),
     paint: { type: "solid", color: design.cornerDotColor ?? design.fgColor },
-    crisp: design.cornerDotShape === "square",
+    // A square centre is rounded to match a round ring (see finderPaths).
+    crisp:
+      design.cornerDotShape === "square" &&
+      (design.cornerShape === "square" || design.cornerShape === "rounded"),
   });
   if (layout.text && design.frameText) {
     marks.push({
