@@ -94,7 +94,13 @@ const designObject = z.object({
     .default(MIN_MARGIN),
   logoSize: shape(LOGO_SIZES, "a logo size").default("medium"),
   /** Leave the modules behind the logo out (on by default, as the generator always did). */
-  logoClear: z.boolean("Clearing the dots behind the logo is on or off.").default(true),
+  logoClear: z
+    .union(
+      [z.boolean(), z.enum(["true", "false", "on", "off", "1", "0"])],
+      "Clearing the dots behind the logo is on or off.",
+    )
+    .transform((value) => value === true || value === "true" || value === "on" || value === "1")
+    .default(true),
 });
 
 /** Parses a design, filling in defaults, and refuses colour pairs phones could not read. */

@@ -45,7 +45,7 @@ describe("a design", () => {
       errorCorrection: "Q",
       margin: "6",
       logoSize: "large",
-      logoClear: false,
+      logoClear: "0",
     });
     expect(design).toMatchObject({
       fgColor: "#112233",
@@ -54,6 +54,8 @@ describe("a design", () => {
       frameText: "Σάρωσέ με",
       errorCorrection: "Q",
       margin: 6,
+      logoSize: "large",
+      logoClear: false,
     });
   });
 
@@ -192,7 +194,7 @@ describe("logos", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe("presets", () => {
@@ -203,5 +205,5 @@ describe("presets", () => {
       expect(designSchema.parse(preset.design), preset.name).toEqual(preset.design);
       expect(await unreadBy(preset.design), preset.name).toEqual([]);
     }
-  });
+  }, 60_000);
 });
