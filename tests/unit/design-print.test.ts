@@ -7,10 +7,12 @@ import { describe, expect, test } from "vitest";
 import { drawDesign } from "../../app/design/drawing";
 import { PRESETS } from "../../app/design/presets";
 import { drawingToEps } from "../../app/design/print/eps.server";
+import { logoImageSvg, rgbFromRgba } from "../../app/design/print/logo-image";
 import { drawingToPdf } from "../../app/design/print/pdf.server";
 import { DEFAULT_DESIGN, type Design } from "../../app/design/schema";
 import { LOGO_HREF, SHORT_LINK } from "../support/design-scan";
 import { decodeSingleQr } from "../support/qr-decode";
+import { rasteriseSvg } from "../support/resvg-node";
 
 // Print files (issue #28) read as a print shop's RIP would: Ghostscript rasterises the EPS,
 // poppler and Ghostscript the PDF (tests/unit/ensure-print-tools.sh installs both), and ZXing
@@ -78,16 +80,22 @@ describe.each([false, true])("print files (CMYK: %s)", (cmyk) => {
     },
   );
 
-  test.each(designs.filter(([, , logo]) => !logo))(
-    "the %s design's EPS scans in Ghostscript",
-    async (name, design) => {
-      const file = `${name}-${cmyk ? "cmyk" : "rgb"}.eps`;
-      writeFileSync(join(dir, file), drawingToEps(drawDesign(SHORT_LINK, design), { cmyk }));
-      expect((await decodeSingleQr(rasteriseWithGhostscript(file, file, true))).text).toBe(
-        SHORT_LINK,
-      );
-    },
-  );
+  test.each(designs)("the %s design's EPS scans in Ghostscript", async (name, design, logoHref) => {
+    const file = `${name}-${cmyk ? "cmyk" : "rgb"}.eps`;
+    const drawing = drawDesign(SHORT_LINK, design, logoHref);
+    // As logo-pixels.server.ts does in the Worker, with Node's resvg.
+    const image = logoImageSvg(drawing, { widthPt: 216, background: design.bgColor });
+    const logo = image
+      ? await rasteriseSvg(image.svg, image.side).then(({ pixels }) =>
+          rgbFromRgba(pixels.data, pixels.width, pixels.height),
+        )
+      : undefined;
+    const eps = drawingToEps(drawing, { cmyk, logo });
+    if (logo) expect(eps).toContain(`/Width ${logo.width} /Height ${logo.height}`);
+    writeFileSync(join(dir, file), eps);
+    const raster = rasteriseWithGhostscript(file, file, true);
+    expect((await decodeSingleQr(raster)).text).toBe(SHORT_LINK);
+  });
 });
 
 describe("print geometry and colour", () => {
