@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { drawDesign } from "../../app/design/drawing";
 import { PRESETS } from "../../app/design/presets";
+import { designSvg } from "../../app/design/render";
+import { encodePayload } from "../../app/qr/payload";
 import { DEFAULT_DESIGN, designSchema, DOT_SHAPES, LOGO_SIZES } from "../../app/design/schema";
 import { drawingToSvg } from "../../app/design/svg";
 import { LOGO_HREF, unreadBy } from "../support/design-scan";
@@ -153,6 +155,14 @@ describe("the drawing", () => {
     expect(svg).toContain('<linearGradient id="g1" gradientUnits="userSpaceOnUse"');
     expect(svg).toContain('fill="url(#g1)"');
     expect(svg).toContain('<path fill="#000000"');
+  });
+
+  test("draws content the way the generator encodes it", () => {
+    const content = { type: "url", url: "https://example.com/menu" } as const;
+    expect(designSvg(content, DEFAULT_DESIGN, { width: 256 })).toBe(
+      designSvg(encodePayload(content), DEFAULT_DESIGN, { width: 256 }),
+    );
+    expect(designSvg(content, DEFAULT_DESIGN, { width: 256 })).toMatch(/^<svg [^>]*width="256"/);
   });
 
   test("keeps the quiet zone and puts the frame outside it", () => {
