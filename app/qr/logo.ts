@@ -104,11 +104,11 @@ export function checkLogo(
 }
 
 /**
- * The logo's square in modules: about a quarter of the symbol's width (with its one-module pad,
+ * The logo's square in modules: by default about a quarter of the symbol's width (with its one-module pad,
  * under 10% of the symbol's area, well inside what level H restores), centred on the grid.
  */
-export function logoBox(matrixSize: number): { start: number; side: number } {
-  let side = Math.round(matrixSize * 0.24);
+export function logoBox(matrixSize: number, fraction = 0.24): { start: number; side: number } {
+  let side = Math.round(matrixSize * fraction);
   if ((matrixSize - side) % 2 !== 0) side += 1;
   return { start: (matrixSize - side) / 2, side };
 }

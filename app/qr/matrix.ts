@@ -2,7 +2,12 @@ import qrcode from "qrcode-generator";
 import type { ErrorCorrection } from "./types";
 
 /** Bytes a version-40 symbol holds in byte mode, per error-correction level (ISO/IEC 18004). */
-export const BYTE_CAPACITY: Record<ErrorCorrection, number> = { M: 2331, H: 1273 };
+export const BYTE_CAPACITY: Record<ErrorCorrection, number> = {
+  L: 2953,
+  M: 2331,
+  Q: 1663,
+  H: 1273,
+};
 
 /** Modules of white border every reader expects around a code. */
 export const QUIET_ZONE = 4;

@@ -10,7 +10,7 @@ import type { QrStyle } from "./types";
 // Compiling the wasm once per isolate; Workers cannot compile wasm from bytes at run time, so the
 // module arrives pre-compiled through the import above.
 let resvgReady: Promise<void> | undefined;
-function ensureResvg(): Promise<void> {
+export function ensureResvg(): Promise<void> {
   resvgReady ??= initWasm(resvgWasm).catch((error: unknown) => {
     resvgReady = undefined;
     throw error;

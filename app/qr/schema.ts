@@ -154,7 +154,7 @@ export const contentDataSchemas = {
 export const qrTypeSchema = z.enum(QR_TYPES, "Choose one of the seven code types.");
 
 export const COLOR_MESSAGE = "Enter a colour as # followed by 3 or 6 hex digits, like #1d4ed8";
-const hexColor = z
+export const hexColor = z
   .string()
   .regex(/^#(?:[\da-f]{3}|[\da-f]{6})$/i, COLOR_MESSAGE)
   .transform(normalizeHexColor);

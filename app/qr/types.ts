@@ -45,4 +45,6 @@ export interface QrStyle {
 
 export const DEFAULT_STYLE: QrStyle = { size: 256, fgColor: "#000000", bgColor: "#ffffff" };
 
-export type ErrorCorrection = "M" | "H";
+/** The four levels of ISO/IEC 18004: about 7, 15, 25 and 30% of the symbol can be restored. */
+export const ERROR_CORRECTION_LEVELS = ["L", "M", "Q", "H"] as const;
+export type ErrorCorrection = (typeof ERROR_CORRECTION_LEVELS)[number];

@@ -46,8 +46,13 @@ export default defineConfig(async () => {
         testTimeout: 20_000,
         // papaparse ships a UMD build, which the pool would load as an ES module (with no `this`
         // to attach to); pre-bundled, it loads as it does in the app's build. standardwebhooks
-        // (the webhook tests' verifier) needs CommonJS helpers, so it is pre-bundled too.
-        deps: { optimizer: { ssr: { enabled: true, include: ["papaparse", "standardwebhooks"] } } },
+        // (the webhook tests' verifier) and pdf-lib (whose CommonJS build the pool would pick)
+        // need CommonJS helpers, so they are pre-bundled too.
+        deps: {
+          optimizer: {
+            ssr: { enabled: true, include: ["papaparse", "standardwebhooks", "pdf-lib"] },
+          },
+        },
         setupFiles: ["tests/worker/setup.ts", "tests/support/zxing-workerd.ts"],
       },
     };
