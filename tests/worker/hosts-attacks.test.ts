@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOOP_MESSAGE } from "../../app/destinations/destination";
 import { textOf } from "../support/html";
 import { call, makeKey, person as apiPerson } from "./api-client";
@@ -220,5 +220,38 @@ describe("share links against strangers", () => {
     expect(second).not.toBe(first);
     expect((await appFetch(new URL(first).pathname + new URL(first).search)).status).toBe(404);
     expect((await appFetch(new URL(second).pathname + new URL(second).search)).status).toBe(200);
+  });
+});
+
+describe("secrets in paths", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never reach the request log: a share id or an invitation's token", async () => {
+    const owner = await person("premium");
+    await sharedWifi(owner);
+    const link = await shareLink(owner);
+    const shareId = link.split("/")[3]!;
+    const token = "Zm9yZ2VkLWludml0YXRpb24tdG9rZW4tMTIzNDU2Nzg5MA";
+    const lines = vi.spyOn(console, "info").mockImplementation(() => {});
+    expect((await appFetch(link)).status).toBe(200);
+    await appFetch(`/invite/${token}`);
+    const logged = JSON.stringify(lines.mock.calls);
+    const routes = lines.mock.calls.map(([line]) => JSON.parse(String(line)).route);
+    expect(routes).toEqual(["/api/qr-codes/:id/download", "/invite/:token"]);
+    expect(logged).not.toContain(shareId);
+    expect(logged).not.toContain(token);
+
+    // Nor the log of a server error on that path (here D1 is down).
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(env.DB, "prepare").mockImplementation(() => {
+      throw new Error("D1_ERROR: Network connection lost.");
+    });
+    expect((await appFetch(link)).status).toBeGreaterThanOrEqual(500);
+    const failures = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(failures).toContainEqual(
+      expect.objectContaining({ event: "storage_outage", path: "/api/qr-codes/:id/download" }),
+    );
+    expect(JSON.stringify(errors.mock.calls)).not.toContain(shareId);
   });
 });
