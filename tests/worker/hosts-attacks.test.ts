@@ -4,7 +4,7 @@ import { LOOP_MESSAGE } from "../../app/destinations/destination";
 import { textOf } from "../support/html";
 import { call, makeKey, person as apiPerson } from "./api-client";
 import { appFetch, generate, ORIGIN } from "./app";
-import { addDomain, checkNow, domainId, person, saveTracked, type Person } from "./domains";
+import { addDomain, checkNow, domainId, onHost, person, saveTracked, type Person } from "./domains";
 
 // Issue #27 items 4, 5 and 9 tried again as an attacker would, after their fixes: Host header
 // variants, spellings of our own addresses that try to slip past the loop guard, and the
@@ -111,12 +111,31 @@ describe("the loop guard against other spellings of our addresses", () => {
     // Allowed when made: nobody had added this domain yet.
     const { code } = await saveTracked(owner, `https://later.loop-guard.test/${target.code!.slug}`);
     expect(code).not.toBeNull();
-    // Someone adds it afterwards; it need not even be active to be refused.
+    // Someone adds it afterwards and it goes live: from then on it serves only short links.
     const other = await person("ultimate");
     await addDomain(other, "later.loop-guard.test");
+    await checkNow(other, await domainId("later.loop-guard.test"));
     const scan = await appFetch(`/s/${code!.slug}`);
     expect(scan.status).toBe(404);
     expect(scan.headers.get("Location")).toBeNull();
+  });
+
+  it("is not turned against other people's sites by a domain that is only added", async () => {
+    const victim = await person("ultimate");
+    const { code } = await saveTracked(victim, "https://shop.someone-else.test/sale");
+    expect(code).not.toBeNull();
+    // Anyone on a paid plan can add any hostname; it stays pending (and serves nothing, a bare
+    // 404) until its owner's DNS proves it. Until then nothing of ours is there to loop to.
+    const squatter = await person("premium");
+    const added = await addDomain(squatter, "shop.someone-else.test");
+    expect(added.response.status).toBe(303);
+    expect((await onHost("shop.someone-else.test", `/${code!.slug}`)).status).toBe(404);
+
+    const scan = await appFetch(`/s/${code!.slug}`);
+    expect(scan.status).toBe(302);
+    expect(scan.headers.get("Location")).toBe("https://shop.someone-else.test/sale");
+    const again = await saveBySpec(victim.cookie, "https://shop.someone-else.test/new");
+    expect(again.status).toBe(200);
   });
 });
 
