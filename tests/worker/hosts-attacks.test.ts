@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOOP_MESSAGE } from "../../app/destinations/destination";
 import { textOf } from "../support/html";
+import { landOn } from "./forms";
 import { call, makeKey, person as apiPerson } from "./api-client";
 import { appFetch, generate, ORIGIN } from "./app";
 import { addDomain, checkNow, domainId, onHost, person, saveTracked, type Person } from "./domains";
@@ -162,6 +163,7 @@ async function share(owner: Person, id: number, on: boolean) {
     body: new URLSearchParams({ id: String(id), intent: "visibility", public: String(on) }),
   });
   expect(response.status).toBe(303);
+  return response;
 }
 
 async function shareLink(owner: Person): Promise<string> {
@@ -203,7 +205,10 @@ describe("share links against strangers", () => {
     expect(shared.headers.get("Cache-Control")).toBe("public, no-cache");
     const etag = shared.headers.get("ETag")!;
 
-    await share(owner, id, false);
+    const stopped = await share(owner, id, false);
+    expect(await landOn(stopped, owner.cookie)).toContain(
+      "Its share link no longer works; sharing it again gives a new one.",
+    );
     // A cache that kept the image asks again, and is told it is gone.
     const revalidated = await appFetch(first, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(404);
