@@ -86,6 +86,9 @@ describe("the loop guard against other spellings of our addresses", () => {
       `https://qr\u3002example\u3002com/s/${slug}`,
       `https://qr.example.com\\@evil.test/s/${slug}`,
       `https://qr.example.com/%2F/s/${slug}`,
+      `https:qr.example.com/s/${slug}`,
+      `https:/\\qr.example.com/s/${slug}`,
+      `https://qr.example.com#@evil.test/s/${slug}`,
       `https://qr.example.com/api/logout?redirect=/s/${slug}`,
       `https://qr.example.com/auth?redirect=/s/${slug}`,
       `https://bücher-loop.test/${slug}`,
@@ -103,6 +106,10 @@ describe("the loop guard against other spellings of our addresses", () => {
       const response = await saveBySpec(owner.cookie, url);
       expect(response.status, url).toBe(400);
       expect((await response.json<{ message: string }>()).message, url).toBe(LOOP_MESSAGE);
+    }
+    // IPv6 literals (loopback or mapped) are no web address here at all.
+    for (const url of [`http://[::1]/s/${slug}`, `https://[::ffff:7f00:1]/s/${slug}`]) {
+      expect((await saveBySpec(owner.cookie, url)).status, url).toBe(400);
     }
   });
 
