@@ -97,10 +97,10 @@ describe("the loop guard against other spellings of our addresses", () => {
       `http://127.1/s/${slug}`,
       `http://0x7f.0.0.1/s/${slug}`,
       `http://localhost./s/${slug}`,
-      `https://app.someone.workers.dev/S/${slug}`,
-      `https://app.someone.workers.dev/%73/${slug}/`,
-      `https://app.someone.workers.dev/./s/${slug}`,
-      `https://app.someone.workers.dev/signin?%72edirect=%2Fs%2F${slug}`,
+      `https://qr-code-creator.someone.workers.dev/S/${slug}`,
+      `https://qr-code-creator.someone.workers.dev/%73/${slug}/`,
+      `https://qr-code-creator.someone.workers.dev/./s/${slug}`,
+      `https://qr-code-creator.someone.workers.dev/signin?%72edirect=%2Fs%2F${slug}`,
     ];
     for (const url of spellings) {
       const response = await saveBySpec(owner.cookie, url);
