@@ -4,6 +4,7 @@ import { ServerRouter } from "react-router";
 import { requestInfoContext } from "./request-context";
 import { describeError, log } from "./observability/log.server";
 import { isStorageOutage } from "./observability/outage";
+import { routeName } from "./observability/route-name";
 import { ErrorContextProvider } from "./observability/request-reference";
 import { NonceProvider } from "./security/nonce";
 
@@ -18,7 +19,8 @@ export function handleError(
   log("error", info.storageOutage ? "storage_outage" : "server_error", {
     requestId: info.requestId,
     method: request.method,
-    path: new URL(request.url).pathname,
+    // As the request log names it: no share id or invitation token in the logs.
+    path: routeName(new URL(request.url).pathname),
     ...describeError(error),
   });
 }

@@ -191,7 +191,7 @@ export const codeSchema = z
     public: z.boolean(),
     shareUrl: z.string().nullable().meta({
       description:
-        "While the code is public, its share link: anyone with it can download the image. Its id is unguessable; the numeric id answers only to members.",
+        "While the code is public, its share link: anyone with it can download the image. Its id is unguessable; the numeric id answers only to members. Stopping sharing ends the link for good: sharing again gives a new one.",
     }),
     trackedLink: z
       .object({

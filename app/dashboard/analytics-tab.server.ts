@@ -126,7 +126,7 @@ export async function codeAction(
       title: isPublic ? "Sharing on" : "Sharing off",
       description: isPublic
         ? "Anyone with the share link can download this code."
-        : "Only members of this workspace can download this code now.",
+        : "Only members of this workspace can download this code now. Its share link no longer works; sharing it again gives a new one.",
       variant: "success",
     });
   }

@@ -315,13 +315,17 @@ export async function pendingChangesToSettle(
   }));
 }
 
-/** Whether any of these hostnames is a custom domain (which serves only short links). */
+/**
+ * Which of these hostnames are active custom domains (which serve only short links). A pending or
+ * failed one serves nothing (a bare 404), so nothing can loop through it; counting it would let
+ * anyone who adds someone else's hostname break every code that leads there.
+ */
 export async function customDomainHostnames(db: Database, hostnames: string[]) {
   if (hostnames.length === 0) return new Set<string>();
   const rows = await db
     .select({ hostname: customDomains.hostname })
     .from(customDomains)
-    .where(inArray(customDomains.hostname, hostnames))
+    .where(and(inArray(customDomains.hostname, hostnames), eq(customDomains.status, "active")))
     .all();
   return new Set(rows.map((row) => row.hostname));
 }

@@ -302,8 +302,13 @@ export async function updateWorkspaceCode(
     .update(qrCodes)
     .set({
       ...changes,
-      // Sharing gives the code its public link's id once; stopping and sharing again keeps it.
-      ...(changes.isPublic ? { shareId: sql`COALESCE(${qrCodes.shareId}, ${newShareId()})` } : {}),
+      // Sharing gives the code its public link's id (sharing a shared code keeps it); stopping
+      // forgets it, so a link that went around before never comes back with a later share.
+      ...(changes.isPublic === true
+        ? { shareId: sql`COALESCE(${qrCodes.shareId}, ${newShareId()})` }
+        : changes.isPublic === false
+          ? { shareId: null }
+          : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(qrCodes.id, id), eq(qrCodes.workspaceId, workspaceId)))

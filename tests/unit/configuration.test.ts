@@ -137,6 +137,10 @@ describe("the mailer's configuration", () => {
 describe("route names in the request log", () => {
   it("hide ids, slugs and query strings", () => {
     expect(routeName("/api/qr-codes/123/download")).toBe("/api/qr-codes/:id/download");
+    expect(routeName("/api/qr-codes/GMCs_BKdMRA1_58Rhe9ixQ/download")).toBe(
+      "/api/qr-codes/:id/download",
+    );
+    expect(routeName("/invite/Zm9yZ2VkLXRva2Vu")).toBe("/invite/:token");
     expect(routeName("/s/Ab3dE9xq")).toBe("/s/:slug");
     expect(routeName("/dashboard")).toBe("/dashboard");
   });
