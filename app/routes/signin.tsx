@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(context)) throw redirect(redirectTo || "/");
   const reason = url.searchParams.get("reason");
   return {
-    reason: reason && reason in REASONS ? (reason as Reason) : null,
+    reason: reason && Object.hasOwn(REASONS, reason) ? (reason as Reason) : null,
     mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
     tab: url.searchParams.get("tab") === "email" ? ("email" as const) : ("social" as const),
     redirectTo,

@@ -134,4 +134,15 @@ describe("hostile query strings", () => {
       expect(textOf(await response.text()), page).toContain("The only code");
     }
   });
+
+  it("shows no sign-up notice for a reason named like an object's own property", async () => {
+    for (const reason of ["__proto__", "constructor", "toString"]) {
+      const response = await appFetch(`/signin?reason=${reason}`);
+      expect(response.status, reason).toBe(200);
+      expect(await response.text(), reason).not.toContain('role="note"');
+    }
+    const known = await (await appFetch("/signin?reason=logo")).text();
+    expect(known).toContain('role="note"');
+    expect(textOf(known)).toContain("Sign up to add your logo");
+  });
 });
