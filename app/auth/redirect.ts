@@ -48,10 +48,10 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (url.origin !== BASE || url.pathname.startsWith("//")) return fallback;
   const decoded = fullyDecoded(url.pathname);
   if (decoded === null || unsafe(decoded)) return fallback;
+  // "//" first: parsed as a URL it names a host, and one no parser accepts ("//[") would throw.
+  if (decoded.startsWith("//")) return fallback;
   const resolved = new URL(decoded, BASE);
-  if (resolved.origin !== BASE || decoded.startsWith("//") || resolved.pathname.startsWith("//")) {
-    return fallback;
-  }
+  if (resolved.origin !== BASE || resolved.pathname.startsWith("//")) return fallback;
   const page = resolved.pathname.toLowerCase().replace(/\/+$/, "");
   if (SIGN_IN_PAGES.has(page)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;

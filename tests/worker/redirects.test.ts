@@ -65,6 +65,30 @@ describe("redirects after signing in never leave the site", () => {
     expectHome(followed);
   });
 
+  it("a redirect that decodes to an impossible host is refused, never a 500", async () => {
+    // "/%2F%2F[" decodes to "//[", which no URL parser accepts as a host: it must be judged
+    // hostile, not thrown. Signed out the page renders; signed in it goes home.
+    const impossible = ["/%2F%2F[", "/%2F%2F%E2%80%8B", "/%2F%2Fa%20b", "/%2F%2F%25%32%35"];
+    const { cookie } = await signUp();
+    for (const page of ["/auth", "/signin"]) {
+      for (const target of impossible) {
+        const query = `${page}?redirect=${encodeURIComponent(target)}`;
+        const visitor = await appFetch(query);
+        expect(visitor.status, `${query} signed out`).toBe(200);
+        expect(await visitor.text()).not.toContain("evil");
+        expectHome(await appFetch(query, { headers: { Cookie: cookie } }));
+      }
+    }
+    const { person } = await signUp();
+    const signIn = await postForm("/auth?mode=signin", {
+      intent: "signin",
+      email: person.email,
+      password: person.password,
+      redirect: "/%2F%2F[",
+    });
+    expectHome(signIn);
+  });
+
   it("a same-site redirect is kept", async () => {
     const { cookie } = await signUp();
     const response = await appFetch("/auth?redirect=%2Fdashboard%3Ftab%3Dapi", {
