@@ -146,6 +146,24 @@ export interface ProviderSignIn {
 }
 
 /**
+ * The statements (for a batch) that take back an account whose address was never proven, once
+ * someone proves it (a provider's verified address, or a reset link the inbox received): every
+ * way in, one-time link and API key made through the unproven access ends. Sessions end with
+ * the caller's sessionsRevokedAt.
+ */
+export function takeBackStatements(db: Database, userId: string, now: Date) {
+  return [
+    db.delete(authIdentities).where(eq(authIdentities.userId, userId)),
+    withdrawTokens(db, userId, now),
+    // Keys made through the unproven access would outlive it (a trial allows them).
+    db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt))),
+  ] as const;
+}
+
+/**
  * The user behind a provider account: the one already linked to it; else, when the provider has
  * verified the address, the account with that address (now linked); else a new account. An
  * unverified address never takes over an existing account.
@@ -176,17 +194,7 @@ export async function userForProviderProfile(
           ...(reclaimed ? { passwordHash: null, sessionsRevokedAt: now } : {}),
         })
         .where(eq(users.id, existing.id)),
-      ...(reclaimed
-        ? [
-            db.delete(authIdentities).where(eq(authIdentities.userId, existing.id)),
-            withdrawTokens(db, existing.id, now),
-            // Keys made through the unproven access would outlive it (a trial allows them).
-            db
-              .update(apiKeys)
-              .set({ revokedAt: now })
-              .where(and(eq(apiKeys.createdBy, existing.id), isNull(apiKeys.revokedAt))),
-          ]
-        : []),
+      ...(reclaimed ? takeBackStatements(db, existing.id, now) : []),
       db
         .insert(authIdentities)
         .values({

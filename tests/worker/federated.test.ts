@@ -5,7 +5,7 @@ import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { api, makeKey } from "./api-client";
 import { appFetch } from "./app";
 import { landOn, postForm } from "./forms";
-import { linkFrom } from "./mail";
+import { latestMail, linkFrom } from "./mail";
 import { cookiesOf, dance } from "./oidc";
 
 // The full redirect dance against a real local OpenID provider (tests/fakes/oidc-provider.ts),
@@ -247,6 +247,53 @@ describe("a provider sign-in takes back an account whose address was never confi
       expect(await whoAmI(response)).toMatchObject({ id: victim!.id });
     });
   }
+
+  it("a password reset takes back an account a provider made from an unverified address", async () => {
+    // The other way round: the squatter signs in through the developer platform with the
+    // victim's address, unverified there, and an account is made. The victim cannot sign up
+    // ("already exists"), so they reset the password through their inbox. The reset proves the
+    // address; the squatter's provider link, sessions and keys must end with it.
+    const email = uniqueEmail("prehijack");
+    const squatted = await dance("/api/login", {
+      sub: `squatter-${email}`,
+      email,
+      email_verified: false,
+    });
+    const squatter = cookieFrom(squatted, "qr_session")!;
+    const made = await whoAmI(squatted);
+    expect(made).toMatchObject({ email });
+    await env.DB.prepare(
+      "UPDATE users SET subscription_plan = 'ultimate', is_trial_active = 1, trial_end_date = ? WHERE id = ?",
+    )
+      .bind(Date.now() + 86_400_000, made!.id)
+      .run();
+    const key = await makeKey({ id: made!.id, email, cookies: squatter });
+
+    expect((await postForm("/forgot-password", { email })).status).toBe(303);
+    await expect
+      .poll(async () => (await latestMail(email, /Reset your .* password/)) !== undefined)
+      .toBe(true);
+    const reset = await linkFrom(email, /Reset your .* password/);
+    const done = await postForm("/reset-password", {
+      token: new URL(reset, "https://x.test").searchParams.get("token")!,
+      password: "the victim's own password",
+    });
+    expect(done.status).toBe(303);
+    expect((await password(email, "the victim's own password")).status).toBe(200);
+
+    expect((await appFetch("/api/auth/user", { headers: { Cookie: squatter } })).status).toBe(401);
+    const again = await dance("/api/login", {
+      sub: `squatter-${email}`,
+      email,
+      email_verified: false,
+    });
+    expect(await whoAmI(again)).not.toMatchObject({ id: made!.id });
+    const ways = await env.DB.prepare("SELECT provider FROM auth_identities WHERE user_id = ?")
+      .bind(made!.id)
+      .all<{ provider: string }>();
+    expect(ways.results.map((way) => way.provider)).toEqual(["email"]);
+    expect((await api(key, "GET", "/qr-codes")).status).toBe(401);
+  });
 
   it("an account that proved its address keeps its password and sessions when linked", async () => {
     const { person, cookie } = await signUp();
