@@ -3,6 +3,9 @@ const BASE = "https://same.origin";
 /** The pages that sign people in: going back to one after signing in would loop. */
 const SIGN_IN_PAGES = new Set(["/auth", "/signin", "/login"]);
 
+/** Short links (/s/{slug}) redirect to whatever their code's owner chose: often another site. */
+const SHORT_LINKS = "/s/";
+
 /** Control characters (browsers drop tabs and newlines from URLs) and "\" (read as "/"). */
 function unsafe(path: string): boolean {
   return [...path].some((char) => char === "\\" || char < " " || char === "\u007f");
@@ -31,7 +34,8 @@ function fullyDecoded(path: string): string | null {
  * It judges what a browser, or any server that decodes paths, would make of the target: the
  * path normalised as a URL ("/./", "/../", "%2e%2e" resolved) and then fully percent-decoded
  * and normalised again. Whatever then starts with "//", holds a "\" or a control character,
- * leaves the origin or names a sign-in page (in any letter case, "/%61uth" included) is refused.
+ * leaves the origin, names a sign-in page (in any letter case, "/%61uth" included) or a short
+ * link (which sends the browser on to its code's destination, another site) is refused.
  * What it returns is the URL parser's own serialisation, so the Location header says exactly
  * what was judged.
  */
@@ -53,6 +57,6 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
   const resolved = new URL(decoded, BASE);
   if (resolved.origin !== BASE || resolved.pathname.startsWith("//")) return fallback;
   const page = resolved.pathname.toLowerCase().replace(/\/+$/, "");
-  if (SIGN_IN_PAGES.has(page)) return fallback;
+  if (SIGN_IN_PAGES.has(page) || page.startsWith(SHORT_LINKS)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

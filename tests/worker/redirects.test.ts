@@ -1,7 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
-import { cookieFrom, signUp } from "./accounts";
-import { appFetch, newAddress, ORIGIN } from "./app";
+import { cookieFrom, demoSession, signUp } from "./accounts";
+import { appFetch, generate, newAddress, ORIGIN } from "./app";
 import { postForm } from "./forms";
 import { dance } from "./oidc";
 
@@ -87,6 +88,42 @@ describe("redirects after signing in never leave the site", () => {
       redirect: "/%2F%2F[",
     });
     expectHome(signIn);
+  });
+
+  it("a short link is no place to go after signing in: it leads off the site", async () => {
+    // Anyone with a paid plan can make /s/{slug} redirect to their own "sign in again" page.
+    const attacker = await demoSession("premium");
+    const saved = await generate(
+      {
+        type: "url",
+        data: { url: "https://evil.example/login" },
+        customization: { size: 256 },
+        title: "Bounce",
+        save: "true",
+        trackScans: "true",
+      },
+      { cookie: attacker, headers: { Origin: ORIGIN } },
+    );
+    expect(saved.status).toBe(200);
+    const { id } = await saved.json<{ id: number }>();
+    const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+      .bind(id)
+      .first<string>("slug"))!;
+    const bounce = await appFetch(`/s/${slug}`);
+    expect(bounce.headers.get("Location")).toBe("https://evil.example/login");
+
+    const { cookie, person } = await signUp();
+    for (const target of [`/s/${slug}`, `/S/${slug}`, `/%73/${slug}`, `/./s/${slug}`]) {
+      const query = `/auth?redirect=${encodeURIComponent(target)}`;
+      expectHome(await appFetch(query, { headers: { Cookie: cookie } }));
+      const signIn = await postForm("/auth?mode=signin", {
+        intent: "signin",
+        email: person.email,
+        password: person.password,
+        redirect: target,
+      });
+      expectHome(signIn);
+    }
   });
 
   it("a same-site redirect is kept", async () => {
