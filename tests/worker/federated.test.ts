@@ -129,6 +129,29 @@ describe("OpenID Connect and Google sign-in", () => {
     expect(textOf(await page.text())).toContain("Sign in with your email and password first.");
   });
 
+  it("does not link an unverified provider address to a verified account either", async () => {
+    const { person, cookie } = await signUp();
+    const verify = await linkFrom(person.email, /Confirm your e-mail address/);
+    expect((await appFetch(verify)).status).toBe(303);
+    for (const start of ["/api/auth/google", "/api/login"] as const) {
+      for (const email_verified of [false, "false", undefined]) {
+        const response = await dance(start, {
+          sub: `claimer-${start}-${String(email_verified)}-${person.email}`,
+          email: person.email.toUpperCase(),
+          email_verified,
+        });
+        expect(cookieFrom(response, "qr_session"), `${start} ${email_verified}`).toBeNull();
+      }
+    }
+    const me = await (
+      await appFetch("/api/auth/user", { headers: { Cookie: cookie } })
+    ).json<{ id: string }>();
+    const ways = await env.DB.prepare("SELECT provider FROM auth_identities WHERE user_id = ?")
+      .bind(me.id)
+      .all<{ provider: string }>();
+    expect(ways.results.map((way) => way.provider)).toEqual(["email"]);
+  });
+
   it("sends someone who cancels at the provider back to sign in, with a message", async () => {
     const started = await appFetch("/api/login");
     const state = new URL(started.headers.get("Location")!).searchParams.get("state")!;
