@@ -47,7 +47,11 @@ describe("GET /api/logout", () => {
     });
     expect(forged.status).toBe(403);
     // A form in a sandboxed frame or a data: page sends "Origin: null"; a sister site, no Origin.
-    for (const headers of [{ Origin: "null" }, { "Sec-Fetch-Site": "same-site" }]) {
+    const forgeries: Record<string, string>[] = [
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "same-site" },
+    ];
+    for (const headers of forgeries) {
       const response = await appFetch("/api/auth/logout", {
         method: "POST",
         headers: { Cookie: cookie, ...headers },

@@ -123,6 +123,25 @@ describe("one free trial per e-mail address", () => {
     expect(await me(back.cookie)).toMatchObject({ subscriptionPlan: "free" });
   });
 
+  it("a trial from before the record stays with the address an account moves away from", async () => {
+    const person = newPerson("leaver");
+    const { cookie } = await signUp({ ...person, plan: "premium" });
+    // A trial started before trials were recorded.
+    await env.DB.prepare("DELETE FROM trial_addresses").run();
+    const moved = `left-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await postForm(
+      "/account",
+      { intent: "email", newEmail: moved, currentPassword: person.password },
+      cookie,
+    );
+    const link = await linkFrom(moved, /Confirm your new e-mail address/);
+    const token = new URL(link, "https://x.test").searchParams.get("token")!;
+    expect((await postForm(link, { token })).status).toBe(303);
+    // The old address, now free, signs up again: its trial was had.
+    const again = await signUp({ ...person, plan: "premium" });
+    expect(await me(again.cookie)).toMatchObject({ subscriptionPlan: "free" });
+  });
+
   it("the same address in another letter case or with spaces is the same address", async () => {
     const person = newPerson("casey");
     const first = await signUp({ ...person, email: person.email.toUpperCase(), plan: "premium" });
