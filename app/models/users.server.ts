@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { apiKeys, type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
+import {
+  apiKeys,
+  type AuthProvider,
+  authIdentities,
+  type UserRecord,
+  users,
+  webhookEndpoints,
+  workspaces,
+} from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { withdrawTokens } from "./account-tokens.server";
 import { earlierTrial, rememberTrial, trialAddressHash } from "./trial-addresses.server";
@@ -145,11 +153,15 @@ export interface ProviderSignIn {
   reclaimed: boolean;
 }
 
+/** Why a take-back (below) disabled a webhook endpoint, as the Integrations tab shows it. */
+const TAKEN_BACK =
+  "It was added before this account's e-mail address was confirmed. Check that the address is yours.";
+
 /**
  * The statements (for a batch) that take back an account whose address was never proven, once
  * someone proves it (a provider's verified address, or a reset link the inbox received): every
- * way in, one-time link and API key made through the unproven access ends. Sessions end with
- * the caller's sessionsRevokedAt.
+ * way in, one-time link, API key and webhook endpoint made through the unproven access ends
+ * (endpoints are disabled, not deleted). Sessions end with the caller's sessionsRevokedAt.
  */
 export function takeBackStatements(db: Database, userId: string, now: Date) {
   return [
@@ -160,6 +172,20 @@ export function takeBackStatements(db: Database, userId: string, now: Date) {
       .update(apiKeys)
       .set({ revokedAt: now })
       .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt))),
+    // So would webhook endpoints: a lasting feed of the account's events to whoever added them.
+    // The owner sees why on the Integrations tab and can enable one that is theirs again.
+    db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: TAKEN_BACK, disabledAt: now })
+      .where(
+        and(
+          inArray(
+            webhookEndpoints.workspaceId,
+            db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId)),
+          ),
+          eq(webhookEndpoints.enabled, true),
+        ),
+      ),
   ] as const;
 }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { firstText, textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { api, makeKey } from "./api-client";
-import { appFetch } from "./app";
+import { personalWorkspaceId } from "../../app/workspaces/personal";
+import { appFetch, ORIGIN } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail, linkFrom } from "./mail";
 import { cookiesOf, dance } from "./oidc";
@@ -270,6 +271,39 @@ describe("a provider sign-in takes back an account whose address was never confi
       expect(await whoAmI(response)).toMatchObject({ id: victim!.id });
     });
   }
+
+  it("the squatter's webhook endpoints stop with the take-back: no lasting feed of the account", async () => {
+    const { person, cookie: squatter } = await signUp({ ...newPerson(), plan: "ultimate" });
+    const me = await (
+      await appFetch("/api/auth/user", { headers: { Cookie: squatter } })
+    ).json<{ id: string }>();
+    const url = `${env.FAKE_WEBHOOK_RECEIVER_URL}/hook/squatter-${crypto.randomUUID().slice(0, 8)}`;
+    const body = new URLSearchParams({
+      workspace: personalWorkspaceId(me.id),
+      intent: "add-endpoint",
+      url,
+    });
+    body.append("events", "qr_code.created");
+    const added = await appFetch("/dashboard?tab=integrations", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: squatter },
+      body,
+    });
+    expect(added.status).toBe(200);
+    const enabled = () =>
+      env.DB.prepare("SELECT enabled FROM webhook_endpoints WHERE url = ?")
+        .bind(url)
+        .first<number>("enabled");
+    expect(await enabled()).toBe(1);
+
+    const response = await dance("/api/auth/google", {
+      sub: `owner-${person.email}`,
+      email: person.email,
+      email_verified: true,
+    });
+    expect(await whoAmI(response)).toMatchObject({ id: me.id });
+    expect(await enabled()).toBe(0);
+  });
 
   it("a password reset takes back an account a provider made from an unverified address", async () => {
     // The other way round: the squatter signs in through the developer platform with the
