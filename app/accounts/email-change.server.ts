@@ -13,7 +13,12 @@ import {
   tokensIssuedSince,
 } from "../models/account-tokens.server";
 import { rememberTrial, trialAddressHash } from "../models/trial-addresses.server";
-import { EmailTakenError, findUserByEmail, normalizeEmail } from "../models/users.server";
+import {
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+} from "../models/users.server";
 import { SAME_EMAIL } from "./schemas";
 import { checkCurrentPassword, WRONG_PASSWORD } from "./current-password.server";
 
@@ -146,13 +151,18 @@ export async function confirmEmailChange(
   const { userId, email } = spent.token;
   const owner = await findUserByEmail(db, email);
   if (owner && owner.id !== userId) return { ok: false, reason: "taken", email };
+  const before = await findUserById(db, userId);
   try {
     await changeEmail(db, userId, email, now);
   } catch (error) {
     if (error instanceof EmailTakenError) return { ok: false, reason: "taken", email };
     throw error;
   }
-  // A trial taken under the old address counts for the new one too (one trial per address).
-  await rememberTrial(db, userId, await trialAddressHash(email));
+  // A trial taken under the old address counts for the new one too (one trial per address),
+  // and stays with the old one: a trial from before the record was kept is recorded only here.
+  await db.batch([
+    rememberTrial(db, userId, await trialAddressHash(email)),
+    ...(before ? [rememberTrial(db, userId, await trialAddressHash(before.email))] : []),
+  ]);
   return { ok: true, userId, email };
 }

@@ -17,7 +17,7 @@ import {
   tokensIssuedSince,
 } from "../models/account-tokens.server";
 import { replacePassword } from "../models/account.server";
-import { findUserByEmail } from "../models/users.server";
+import { findUserByEmail, findUserById, takeBackStatements } from "../models/users.server";
 import { LINK_WITHDRAWN } from "./schemas";
 import { appUrl } from "../config/app-url.server";
 
@@ -180,6 +180,10 @@ export async function resetPassword(
   const spent = await consumeToken(db, token, "reset_password", now);
   if (!spent.ok) return spent;
   const { userId } = spent.token;
+  // The link is the first proof of the address: whoever made the account, or linked a provider
+  // to it, with an unverified address (pre-hijacking, issue #27 item 10) loses every way in.
+  const before = await findUserById(db, userId);
+  if (before && !before.emailVerified) await db.batch(takeBackStatements(db, userId, now));
   await replacePassword(db, userId, await hashPassword(password), now);
   const [user] = await db
     .update(users)

@@ -5,6 +5,9 @@ const BASE = "https://same.origin";
 /** The pages that sign people in: going back to one after signing in would loop. */
 const SIGN_IN_PAGES = new Set(["/auth", "/signin", "/login"]);
 
+/** Short links (/s/{slug}) redirect to whatever their code's owner chose: often another site. */
+const SHORT_LINKS = "/s/";
+
 /** Control characters (browsers drop tabs and newlines from URLs) and "\" (read as "/"). */
 function unsafe(path: string): boolean {
   return [...path].some((char) => char === "\\" || char < " " || char === "\u007f");
@@ -33,7 +36,8 @@ function fullyDecoded(path: string): string | null {
  * It judges what a browser, or any server that decodes paths, would make of the target: the
  * path normalised as a URL ("/./", "/../", "%2e%2e" resolved) and then fully percent-decoded
  * and normalised again. Whatever then starts with "//", holds a "\" or a control character,
- * leaves the origin or names a sign-in page (in any letter case, "/%61uth" included) is refused.
+ * leaves the origin, names a sign-in page (in any letter case, "/%61uth" included) or a short
+ * link (which sends the browser on to its code's destination, another site) is refused.
  * What it returns is the URL parser's own serialisation, so the Location header says exactly
  * what was judged.
  */
@@ -50,11 +54,11 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (url.origin !== BASE || url.pathname.startsWith("//")) return fallback;
   const decoded = fullyDecoded(url.pathname);
   if (decoded === null || unsafe(decoded)) return fallback;
+  // "//" first: parsed as a URL it names a host, and one no parser accepts ("//[") would throw.
+  if (decoded.startsWith("//")) return fallback;
   const resolved = new URL(decoded, BASE);
-  if (resolved.origin !== BASE || decoded.startsWith("//") || resolved.pathname.startsWith("//")) {
-    return fallback;
-  }
+  if (resolved.origin !== BASE || resolved.pathname.startsWith("//")) return fallback;
   const page = trimChars(resolved.pathname.toLowerCase(), "/", "end");
-  if (SIGN_IN_PAGES.has(page)) return fallback;
+  if (SIGN_IN_PAGES.has(page) || page.startsWith(SHORT_LINKS)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { apiKeys, type AuthProvider, authIdentities, type UserRecord, users } from "../db/schema";
+import {
+  apiKeys,
+  type AuthProvider,
+  authIdentities,
+  type UserRecord,
+  users,
+  webhookEndpoints,
+  workspaces,
+} from "../db/schema";
 import type { PlanId } from "../plans/catalogue";
 import { withdrawTokens } from "./account-tokens.server";
 import { earlierTrial, rememberTrial, trialAddressHash } from "./trial-addresses.server";
@@ -145,6 +153,42 @@ export interface ProviderSignIn {
   reclaimed: boolean;
 }
 
+/** Why a take-back (below) disabled a webhook endpoint, as the Integrations tab shows it. */
+const TAKEN_BACK =
+  "It was added before this account's e-mail address was confirmed. Check that the address is yours.";
+
+/**
+ * The statements (for a batch) that take back an account whose address was never proven, once
+ * someone proves it (a provider's verified address, or a reset link the inbox received): every
+ * way in, one-time link, API key and webhook endpoint made through the unproven access ends
+ * (endpoints are disabled, not deleted). Sessions end with the caller's sessionsRevokedAt.
+ */
+export function takeBackStatements(db: Database, userId: string, now: Date) {
+  return [
+    db.delete(authIdentities).where(eq(authIdentities.userId, userId)),
+    withdrawTokens(db, userId, now),
+    // Keys made through the unproven access would outlive it (a trial allows them).
+    db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt))),
+    // So would webhook endpoints: a lasting feed of the account's events to whoever added them.
+    // The owner sees why on the Integrations tab and can enable one that is theirs again.
+    db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: TAKEN_BACK, disabledAt: now })
+      .where(
+        and(
+          inArray(
+            webhookEndpoints.workspaceId,
+            db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId)),
+          ),
+          eq(webhookEndpoints.enabled, true),
+        ),
+      ),
+  ] as const;
+}
+
 /**
  * The user behind a provider account: the one already linked to it; else, when the provider has
  * verified the address, the account with that address (now linked); else a new account. An
@@ -176,17 +220,7 @@ export async function userForProviderProfile(
           ...(reclaimed ? { passwordHash: null, sessionsRevokedAt: now } : {}),
         })
         .where(eq(users.id, existing.id)),
-      ...(reclaimed
-        ? [
-            db.delete(authIdentities).where(eq(authIdentities.userId, existing.id)),
-            withdrawTokens(db, existing.id, now),
-            // Keys made through the unproven access would outlive it (a trial allows them).
-            db
-              .update(apiKeys)
-              .set({ revokedAt: now })
-              .where(and(eq(apiKeys.createdBy, existing.id), isNull(apiKeys.revokedAt))),
-          ]
-        : []),
+      ...(reclaimed ? takeBackStatements(db, existing.id, now) : []),
       db
         .insert(authIdentities)
         .values({

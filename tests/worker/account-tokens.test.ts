@@ -111,6 +111,40 @@ describe("one-time links bound to the address they were sent to", () => {
     expect(textOf(await opened.text())).toContain(WITHDRAWN);
   });
 
+  it("moving the address away and back (A, B, A) does not revive a link sent to A", async () => {
+    const { person, cookie } = await signUp();
+    const reset = await resetLinkFor(person.email);
+    const verify = await linkFrom(person.email, VERIFY);
+    const away = uniqueEmail("away");
+    expect((await confirm(await changeAddress(cookie, person.password, away))).status).toBe(303);
+    expect((await confirm(await changeAddress(cookie, person.password, person.email))).status).toBe(
+      303,
+    );
+    expect((await appFetch(reset)).status).toBe(410);
+    expect((await appFetch(verify)).status).toBe(410);
+    const used = await postForm("/reset-password", {
+      token: tokenOf(reset),
+      password: "the attacker's password",
+    });
+    expect(used.status).toBe(410);
+    expect((await signIn(person.email, "the attacker's password")).status).toBe(401);
+  });
+
+  it("two uses of one reset link at once: one sets the password, the other is told it was used", async () => {
+    const { person } = await signUp();
+    const reset = await resetLinkFor(person.email);
+    const [first, second] = await Promise.all(
+      ["first password!", "second password!"].map((password) =>
+        postForm("/reset-password", { token: tokenOf(reset), password }),
+      ),
+    );
+    expect([first!.status, second!.status].sort()).toEqual([303, 410]);
+    const winner = first!.status === 303 ? "first password!" : "second password!";
+    const loser = first!.status === 303 ? "second password!" : "first password!";
+    expect((await signIn(person.email, winner)).status).toBe(200);
+    expect((await signIn(person.email, loser)).status).toBe(401);
+  });
+
   it("a reset link works only while the account has the address it was sent to", async () => {
     // However the address changed (here behind the app's back, as a change before these links
     // were withdrawn would have), the link checks the address itself when it is used.

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { firstText, textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { api, makeKey } from "./api-client";
-import { appFetch } from "./app";
+import { personalWorkspaceId } from "../../app/workspaces/personal";
+import { appFetch, ORIGIN } from "./app";
 import { landOn, postForm } from "./forms";
-import { linkFrom } from "./mail";
+import { latestMail, linkFrom } from "./mail";
 import { cookiesOf, dance } from "./oidc";
 
 // The full redirect dance against a real local OpenID provider (tests/fakes/oidc-provider.ts),
@@ -129,6 +130,29 @@ describe("OpenID Connect and Google sign-in", () => {
     expect(textOf(await page.text())).toContain("Sign in with your email and password first.");
   });
 
+  it("does not link an unverified provider address to a verified account either", async () => {
+    const { person, cookie } = await signUp();
+    const verify = await linkFrom(person.email, /Confirm your e-mail address/);
+    expect((await appFetch(verify)).status).toBe(303);
+    for (const start of ["/api/auth/google", "/api/login"] as const) {
+      for (const email_verified of [false, "false", undefined]) {
+        const response = await dance(start, {
+          sub: `claimer-${start}-${String(email_verified)}-${person.email}`,
+          email: person.email.toUpperCase(),
+          email_verified,
+        });
+        expect(cookieFrom(response, "qr_session"), `${start} ${email_verified}`).toBeNull();
+      }
+    }
+    const me = await (
+      await appFetch("/api/auth/user", { headers: { Cookie: cookie } })
+    ).json<{ id: string }>();
+    const ways = await env.DB.prepare("SELECT provider FROM auth_identities WHERE user_id = ?")
+      .bind(me.id)
+      .all<{ provider: string }>();
+    expect(ways.results.map((way) => way.provider)).toEqual(["email"]);
+  });
+
   it("sends someone who cancels at the provider back to sign in, with a message", async () => {
     const started = await appFetch("/api/login");
     const state = new URL(started.headers.get("Location")!).searchParams.get("state")!;
@@ -247,6 +271,86 @@ describe("a provider sign-in takes back an account whose address was never confi
       expect(await whoAmI(response)).toMatchObject({ id: victim!.id });
     });
   }
+
+  it("the squatter's webhook endpoints stop with the take-back: no lasting feed of the account", async () => {
+    const { person, cookie: squatter } = await signUp({ ...newPerson(), plan: "ultimate" });
+    const me = await (
+      await appFetch("/api/auth/user", { headers: { Cookie: squatter } })
+    ).json<{ id: string }>();
+    const url = `${env.FAKE_WEBHOOK_RECEIVER_URL}/hook/squatter-${crypto.randomUUID().slice(0, 8)}`;
+    const body = new URLSearchParams({
+      workspace: personalWorkspaceId(me.id),
+      intent: "add-endpoint",
+      url,
+    });
+    body.append("events", "qr_code.created");
+    const added = await appFetch("/dashboard?tab=integrations", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: squatter },
+      body,
+    });
+    expect(added.status).toBe(200);
+    const enabled = () =>
+      env.DB.prepare("SELECT enabled FROM webhook_endpoints WHERE url = ?")
+        .bind(url)
+        .first<number>("enabled");
+    expect(await enabled()).toBe(1);
+
+    const response = await dance("/api/auth/google", {
+      sub: `owner-${person.email}`,
+      email: person.email,
+      email_verified: true,
+    });
+    expect(await whoAmI(response)).toMatchObject({ id: me.id });
+    expect(await enabled()).toBe(0);
+  });
+
+  it("a password reset takes back an account a provider made from an unverified address", async () => {
+    // The other way round: the squatter signs in through the developer platform with the
+    // victim's address, unverified there, and an account is made. The victim cannot sign up
+    // ("already exists"), so they reset the password through their inbox. The reset proves the
+    // address; the squatter's provider link, sessions and keys must end with it.
+    const email = uniqueEmail("prehijack");
+    const squatted = await dance("/api/login", {
+      sub: `squatter-${email}`,
+      email,
+      email_verified: false,
+    });
+    const squatter = cookieFrom(squatted, "qr_session")!;
+    const made = await whoAmI(squatted);
+    expect(made).toMatchObject({ email });
+    await env.DB.prepare(
+      "UPDATE users SET subscription_plan = 'ultimate', is_trial_active = 1, trial_end_date = ? WHERE id = ?",
+    )
+      .bind(Date.now() + 86_400_000, made!.id)
+      .run();
+    const key = await makeKey({ id: made!.id, email, cookies: squatter });
+
+    expect((await postForm("/forgot-password", { email })).status).toBe(303);
+    await expect
+      .poll(async () => (await latestMail(email, /Reset your .* password/)) !== undefined)
+      .toBe(true);
+    const reset = await linkFrom(email, /Reset your .* password/);
+    const done = await postForm("/reset-password", {
+      token: new URL(reset, "https://x.test").searchParams.get("token")!,
+      password: "the victim's own password",
+    });
+    expect(done.status).toBe(303);
+    expect((await password(email, "the victim's own password")).status).toBe(200);
+
+    expect((await appFetch("/api/auth/user", { headers: { Cookie: squatter } })).status).toBe(401);
+    const again = await dance("/api/login", {
+      sub: `squatter-${email}`,
+      email,
+      email_verified: false,
+    });
+    expect(await whoAmI(again)).not.toMatchObject({ id: made!.id });
+    const ways = await env.DB.prepare("SELECT provider FROM auth_identities WHERE user_id = ?")
+      .bind(made!.id)
+      .all<{ provider: string }>();
+    expect(ways.results.map((way) => way.provider)).toEqual(["email"]);
+    expect((await api(key, "GET", "/qr-codes")).status).toBe(401);
+  });
 
   it("an account that proved its address keeps its password and sessions when linked", async () => {
     const { person, cookie } = await signUp();

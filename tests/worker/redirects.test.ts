@@ -1,7 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
-import { cookieFrom, signUp } from "./accounts";
-import { appFetch, newAddress, ORIGIN } from "./app";
+import { cookieFrom, demoSession, signUp } from "./accounts";
+import { appFetch, generate, newAddress, ORIGIN } from "./app";
 import { postForm } from "./forms";
 import { dance } from "./oidc";
 
@@ -63,6 +64,66 @@ describe("redirects after signing in never leave the site", () => {
     // Had it been followed, /%61uth is /auth to the router, which would then redirect again.
     const followed = await appFetch(nested, { headers: { Cookie: cookie } });
     expectHome(followed);
+  });
+
+  it("a redirect that decodes to an impossible host is refused, never a 500", async () => {
+    // "/%2F%2F[" decodes to "//[", which no URL parser accepts as a host: it must be judged
+    // hostile, not thrown. Signed out the page renders; signed in it goes home.
+    const impossible = ["/%2F%2F[", "/%2F%2F%E2%80%8B", "/%2F%2Fa%20b", "/%2F%2F%25%32%35"];
+    const { cookie } = await signUp();
+    for (const page of ["/auth", "/signin"]) {
+      for (const target of impossible) {
+        const query = `${page}?redirect=${encodeURIComponent(target)}`;
+        const visitor = await appFetch(query);
+        expect(visitor.status, `${query} signed out`).toBe(200);
+        expect(await visitor.text()).not.toContain("evil");
+        expectHome(await appFetch(query, { headers: { Cookie: cookie } }));
+      }
+    }
+    const { person } = await signUp();
+    const signIn = await postForm("/auth?mode=signin", {
+      intent: "signin",
+      email: person.email,
+      password: person.password,
+      redirect: "/%2F%2F[",
+    });
+    expectHome(signIn);
+  });
+
+  it("a short link is no place to go after signing in: it leads off the site", async () => {
+    // Anyone with a paid plan can make /s/{slug} redirect to their own "sign in again" page.
+    const attacker = await demoSession("premium");
+    const saved = await generate(
+      {
+        type: "url",
+        data: { url: "https://evil.example/login" },
+        customization: { size: 256 },
+        title: "Bounce",
+        save: "true",
+        trackScans: "true",
+      },
+      { cookie: attacker, headers: { Origin: ORIGIN } },
+    );
+    expect(saved.status).toBe(200);
+    const { id } = await saved.json<{ id: number }>();
+    const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+      .bind(id)
+      .first<string>("slug"))!;
+    const bounce = await appFetch(`/s/${slug}`);
+    expect(bounce.headers.get("Location")).toBe("https://evil.example/login");
+
+    const { cookie, person } = await signUp();
+    for (const target of [`/s/${slug}`, `/S/${slug}`, `/%73/${slug}`, `/./s/${slug}`]) {
+      const query = `/auth?redirect=${encodeURIComponent(target)}`;
+      expectHome(await appFetch(query, { headers: { Cookie: cookie } }));
+      const signIn = await postForm("/auth?mode=signin", {
+        intent: "signin",
+        email: person.email,
+        password: person.password,
+        redirect: target,
+      });
+      expectHome(signIn);
+    }
   });
 
   it("a same-site redirect is kept", async () => {

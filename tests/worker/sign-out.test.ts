@@ -19,6 +19,9 @@ describe("GET /api/logout", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
+    // No other site may frame the page and trick a click on its button.
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.getSetCookie().join()).not.toMatch(/qr_session=;/);
     const html = await response.text();
     expect(textOf(html)).toContain("Sign out?");
@@ -43,6 +46,18 @@ describe("GET /api/logout", () => {
       headers: { Cookie: cookie, Origin: "https://evil.example" },
     });
     expect(forged.status).toBe(403);
+    // A form in a sandboxed frame or a data: page sends "Origin: null"; a sister site, no Origin.
+    const forgeries: Record<string, string>[] = [
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "same-site" },
+    ];
+    for (const headers of forgeries) {
+      const response = await appFetch("/api/auth/logout", {
+        method: "POST",
+        headers: { Cookie: cookie, ...headers },
+      });
+      expect(response.status).toBe(403);
+    }
     expect(await signedIn(cookie)).toBe(true);
   });
 

@@ -123,6 +123,47 @@ describe("one free trial per e-mail address", () => {
     expect(await me(back.cookie)).toMatchObject({ subscriptionPlan: "free" });
   });
 
+  it("a trial from before the record stays with the address an account moves away from", async () => {
+    const person = newPerson("leaver");
+    const { cookie } = await signUp({ ...person, plan: "premium" });
+    // A trial started before trials were recorded.
+    await env.DB.prepare("DELETE FROM trial_addresses").run();
+    const moved = `left-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await postForm(
+      "/account",
+      { intent: "email", newEmail: moved, currentPassword: person.password },
+      cookie,
+    );
+    const link = await linkFrom(moved, /Confirm your new e-mail address/);
+    const token = new URL(link, "https://x.test").searchParams.get("token")!;
+    expect((await postForm(link, { token })).status).toBe(303);
+    // The old address, now free, signs up again: its trial was had.
+    const again = await signUp({ ...person, plan: "premium" });
+    expect(await me(again.cookie)).toMatchObject({ subscriptionPlan: "free" });
+  });
+
+  it("the same address in another letter case or with spaces is the same address", async () => {
+    const person = newPerson("casey");
+    const first = await signUp({ ...person, email: person.email.toUpperCase(), plan: "premium" });
+    expect(await me(first.cookie)).toMatchObject({ isTrialActive: true });
+    await deleteAccount(person, first.cookie);
+    const [local, domain] = person.email.split("@");
+    for (const variant of [
+      ` ${local!.toUpperCase()}@${domain} `,
+      `${local}@${domain!.toUpperCase()}`,
+    ]) {
+      const again = await signUp({ ...person, email: variant, plan: "ultimate" });
+      expect(await me(again.cookie), variant).toMatchObject({ subscriptionPlan: "free" });
+      const trial = await postJson(
+        "/api/trial/start",
+        { plan: "premium" },
+        { cookie: again.cookie },
+      );
+      expect(trial.status, variant).toBe(409);
+      await deleteAccount(person, again.cookie);
+    }
+  });
+
   it("keeps only a keyed hash of the address, and another address still gets its trial", async () => {
     const person = newPerson("hashed");
     const { cookie } = await signUp({ ...person, plan: "premium" });
