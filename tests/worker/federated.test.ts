@@ -320,9 +320,9 @@ describe("a provider sign-in takes back an account whose address was never confi
     const made = await whoAmI(squatted);
     expect(made).toMatchObject({ email });
     await env.DB.prepare(
-      "UPDATE users SET subscription_plan = 'ultimate', is_trial_active = 1, trial_end_date = ? WHERE id = ?",
+      "UPDATE users SET subscription_plan = 'ultimate', is_trial_active = 1, trial_start_date = ?, trial_end_date = ? WHERE id = ?",
     )
-      .bind(Date.now() + 86_400_000, made!.id)
+      .bind(Date.now() - 60_000, Date.now() + 86_400_000, made!.id)
       .run();
     const key = await makeKey({ id: made!.id, email, cookies: squatter });
 
