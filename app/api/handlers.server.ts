@@ -21,12 +21,13 @@ import { PLANS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { canDownloadSvg, saveLimit } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png-encode";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { contentMatrix } from "../qr/render";
-import { parseContent, parseStyle } from "../qr/schema";
-import { renderSvg } from "../qr/svg";
-import type { QrContent, QrSize, QrStyle, QrType } from "../qr/types";
+import { parseContent } from "../qr/schema";
+import type { QrContent, QrSize, QrType } from "../qr/types";
+import { type Customization, parseCustomization } from "../design/customization";
+import { DesignRefusedError, designImage } from "../design/image.server";
+import { encodePayload } from "../qr/payload";
 import { hashedClientAddress } from "../security/client.server";
 import { seatLimit } from "../workspaces/seats";
 import { API_REQUESTS_PER_MINUTE, type ApiCaller } from "./auth.server";
@@ -70,13 +71,26 @@ function callerOf(ctx: ApiContext): ApiCaller {
   return ctx.caller;
 }
 
-/** The content and style of a validated `{type, data, customization}` body, as the QR core has them. */
-function contentAndStyle(body: Record<string, unknown>): { content: QrContent; style: QrStyle } {
+/** The content and design of a validated `{type, data, customization}` body. */
+function contentAndStyle(body: Record<string, unknown>): {
+  content: QrContent;
+  style: Customization;
+} {
   const content = parseContent(body.type as QrType, body.data as Record<string, unknown>);
-  const style = parseStyle((body.customization ?? {}) as Parameters<typeof parseStyle>[0]);
+  const style = parseCustomization(body.customization ?? {});
   // The router validated the body with the same schemas, so both parses succeed.
   if (!content.ok || !style.ok) throw new Error("validated body failed to parse");
   return { content: content.value, style: style.value };
+}
+
+/** An image of a design that must not be handed out: a 400 naming the part to change. */
+function refusedDesign(error: unknown): never {
+  if (error instanceof DesignRefusedError) {
+    const field =
+      error.field === "customization" ? "customization" : `customization.${error.field}`;
+    throw new ApiProblem("invalid_request", error.message, [{ field, message: error.message }]);
+  }
+  throw error;
 }
 
 function tooLong(error: unknown): never {
@@ -220,16 +234,15 @@ export const HANDLERS: Record<OperationId, Handler> = {
     const format = negotiateFormat(ctx.request, ctx.body.format);
     if (format === "svg") requireSvgPlan(caller);
     const { content, style } = contentAndStyle(ctx.body);
-    let matrix;
+    let payload: string;
     try {
-      matrix = contentMatrix(content);
+      payload = encodePayload(content);
+      contentMatrix(content);
     } catch (error) {
       tooLong(error);
     }
-    return imageResponse(
-      format === "svg" ? renderSvg(matrix, style) : renderPng(matrix, style),
-      format,
-    );
+    const body = await designImage(format, { payload, customization: style }).catch(refusedDesign);
+    return imageResponse(body, format);
   },
 
   async createCode(ctx) {
@@ -243,7 +256,12 @@ export const HANDLERS: Record<OperationId, Handler> = {
       { track: ctx.body.trackScans === true },
     );
     if (!outcome.ok) {
-      const field = outcome.title === "Scan tracking" ? "trackScans" : "data";
+      const field =
+        outcome.title === "Scan tracking"
+          ? "trackScans"
+          : outcome.title === "Design"
+            ? "customization"
+            : "data";
       switch (outcome.status) {
         case 400:
           throw new ApiProblem("invalid_request", outcome.message, [
@@ -339,7 +357,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
     const body = await image.render().catch((error: unknown) => {
       if (error instanceof LogoNotDrawableError)
         throw new ApiProblem("invalid_request", error.message);
-      throw error;
+      return refusedDesign(error);
     });
     await recordDownload(ctx.db, code.id, {
       format,

@@ -1,0 +1,181 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { personalWorkspaceId } from "../../app/workspaces/personal";
+import { decodeSingleQr } from "../support/qr-decode";
+import { openApi } from "./api-contract";
+import { call, makeKey, person } from "./api-client";
+import { generate } from "./app";
+
+// Issue #28's design fields through both APIs, as a customer's server sends them: every image
+// handed out is decoded with zxing, every /api/v1 answer checked against the served OpenAPI
+// document, and a design that would not scan is refused with a message naming the part.
+
+const styled = {
+  size: 512,
+  fgColor: "#1e293b",
+  dotShape: "classy-rounded",
+  cornerShape: "extra-rounded",
+  cornerDotShape: "dot",
+  cornerColor: "#1d4ed8",
+  gradient: { type: "linear", from: "#1d4ed8", to: "#111827", rotation: 45 },
+  frame: "box",
+  frameText: "Scan me",
+  errorCorrection: "Q",
+};
+
+const pngMagic = (bytes: Uint8Array) =>
+  Array.from(bytes.subarray(1, 4), (b) => String.fromCharCode(b)).join("");
+
+describe("/api/v1 and the design fields", () => {
+  it("draws a styled PNG and SVG that decode, and saves a code that keeps its design", async () => {
+    const owner = await person();
+    const key = await makeKey(owner);
+    const png = await call(key, "POST", "/images", {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      customization: styled,
+      format: "png",
+    });
+    expect(png.status).toBe(200);
+    expect(pngMagic(png.bytes!)).toBe("PNG");
+    const read = await decodeSingleQr(png.bytes!);
+    expect(read.text).toBe("https://example.com/menu");
+    expect(read.ecLevel).toBe("Q");
+
+    const svg = await call(key, "POST", "/images", {
+      type: "text",
+      data: { text: "Table 12" },
+      customization: styled,
+      format: "svg",
+    });
+    expect(svg.status).toBe(200);
+    const text = new TextDecoder().decode(svg.bytes);
+    expect(text).toMatch(/^<svg/);
+    expect(text).toContain("<linearGradient");
+
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      title: "Styled menu",
+      customization: { ...styled, margin: 4, dotShape: "dots" },
+    });
+    expect(created.status).toBe(201);
+    // Only what differs from the defaults is kept, under the contract's names.
+    expect(created.json.customization).toEqual({
+      size: 512,
+      fgColor: "#1e293b",
+      bgColor: "#ffffff",
+      dotShape: "dots",
+      cornerShape: "extra-rounded",
+      cornerDotShape: "dot",
+      cornerColor: "#1d4ed8",
+      gradient: { type: "linear", from: "#1d4ed8", to: "#111827", rotation: 45 },
+      frame: "box",
+      errorCorrection: "Q",
+    });
+    const row = await env.DB.prepare("SELECT customization FROM qr_codes WHERE workspace_id = ?")
+      .bind(personalWorkspaceId(owner.id))
+      .first<{ customization: string }>();
+    expect(JSON.parse(row!.customization)).toEqual(created.json.customization);
+
+    const image = await call(key, "GET", `/qr-codes/${created.json.id}/image?format=png`);
+    expect(image.status).toBe(200);
+    expect((await decodeSingleQr(image.bytes!)).text).toBe("https://example.com/menu");
+  });
+
+  it("refuses a design phones could not read with a problem naming the part", async () => {
+    const key = await makeKey(await person());
+    const cases: [object, string, string][] = [
+      [
+        { gradient: { type: "linear", from: "#eeeeee", to: "#000000" } },
+        "customization.gradient.from",
+        "The gradient's light end is too close to the background",
+      ],
+      [
+        { frame: "box", frameColor: "#111111", frameTextColor: "#222222" },
+        "customization.frameTextColor",
+        "The frame text is too close to the frame colour",
+      ],
+      [{ dotShape: "stars" }, "customization.dotShape", "Choose a dot shape"],
+      [{ margin: 2 }, "customization.margin", "at least 4 modules"],
+    ];
+    for (const [customization, field, message] of cases) {
+      const { status, json } = await call(key, "POST", "/images", {
+        type: "text",
+        data: { text: "hi" },
+        customization,
+      });
+      expect(status).toBe(400);
+      expect(json.code).toBe("invalid_request");
+      const error = (json.errors as { field: string; message: string }[]).find(
+        (one) => one.field === field,
+      );
+      expect(error?.message, JSON.stringify(json)).toContain(message);
+    }
+  });
+
+  it("documents every design field with its enum and an example", async () => {
+    const doc = (await openApi()) as {
+      components: {
+        schemas: Record<string, { properties: Record<string, Record<string, unknown>> }>;
+      };
+    };
+    const fields = doc.components.schemas.Customization!.properties;
+    expect(fields.dotShape!.enum).toEqual([
+      "square",
+      "rounded",
+      "dots",
+      "classy",
+      "classy-rounded",
+      "extra-rounded",
+    ]);
+    expect(fields.cornerShape!.enum).toEqual(["square", "rounded", "extra-rounded", "dot"]);
+    expect(fields.frame!.enum).toEqual(["none", "box", "banner", "bubble"]);
+    for (const field of [
+      "dotShape",
+      "cornerShape",
+      "cornerDotShape",
+      "cornerColor",
+      "cornerDotColor",
+      "gradient",
+      "frame",
+      "frameText",
+      "frameColor",
+      "frameTextColor",
+      "errorCorrection",
+      "margin",
+      "logoSize",
+      "logoClear",
+    ]) {
+      expect(fields[field], field).toBeDefined();
+      expect(fields[field]!.description, field).toBeTruthy();
+      expect(fields[field]!.example, field).toBeDefined();
+    }
+  });
+});
+
+describe("POST /api/qr-codes/generate and the design fields", () => {
+  it("answers a styled PNG that decodes, and refuses a gradient that fades into the background", async () => {
+    const response = await generate({
+      type: "text",
+      data: { text: "Table 12" },
+      customization: { ...styled, frame: "bubble", frameText: "Сканируй" },
+      preview: "true",
+    });
+    const body = (await response.json()) as { dataURL?: string; message?: string };
+    expect(response.status, body.message).toBe(200);
+    const bytes = Uint8Array.from(atob(body.dataURL!.split(",")[1]!), (c) => c.charCodeAt(0));
+    expect((await decodeSingleQr(bytes)).text).toBe("Table 12");
+
+    const refused = await generate({
+      type: "text",
+      data: { text: "Table 12" },
+      customization: { gradient: { type: "radial", from: "#000000", to: "#f0f0f0" } },
+      preview: "true",
+    });
+    expect(refused.status).toBe(400);
+    const problem = (await refused.json()) as { message: string; errors: Record<string, string> };
+    expect(problem.message).toContain("The gradient's light end is too close to the background");
+    expect(problem.errors["gradient.to"]).toContain("light end");
+  });
+});
