@@ -1,4 +1,13 @@
+import { Resvg } from "@resvg/resvg-wasm";
 import { env } from "cloudflare:workers";
+import { customizationOf } from "../../app/design/customization";
+import { drawDesign } from "../../app/design/drawing";
+import { checkSample, designImage } from "../../app/design/image.server";
+import { PRESETS } from "../../app/design/presets";
+import { CORNER_DOT_SHAPES, CORNER_SHAPES, DOT_SHAPES } from "../../app/design/schema";
+import { pixelsScan } from "../../app/design/scan-check.server";
+import { drawingToSvg } from "../../app/design/svg";
+import { ensureResvg } from "../../app/qr/png.server";
 import { describe, expect, it } from "vitest";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { decodeSingleQr } from "../support/qr-decode";
@@ -177,5 +186,110 @@ describe("POST /api/qr-codes/generate and the design fields", () => {
     const problem = (await refused.json()) as { message: string; errors: Record<string, string> };
     expect(problem.message).toContain("The gradient's light end is too close to the background");
     expect(problem.errors["gradient.to"]).toContain("light end");
+  });
+});
+
+describe("the decode check before a styled image leaves", () => {
+  it("refuses a design that does not scan at the size asked for, and still draws it larger", async () => {
+    const key = await makeKey(await person());
+    const text = "Grüße aus Berlin! ".repeat(115);
+    const small = await call(key, "POST", "/images", {
+      type: "text",
+      data: { text },
+      customization: { size: 256, dotShape: "dots" },
+      format: "png",
+    });
+    expect(small.status).toBe(400);
+    expect(small.json.detail).toContain("This design does not scan");
+    expect(small.json.errors).toEqual([
+      { field: "customization", message: expect.stringContaining("a larger size") },
+    ]);
+    // The same code plainly drawn is today's image, handed out as before.
+    const plain = await call(key, "POST", "/images", {
+      type: "text",
+      data: { text: "Table 12" },
+      customization: { size: 256 },
+      format: "png",
+    });
+    expect(plain.status).toBe(200);
+
+    const large = await call(key, "POST", "/images", {
+      type: "text",
+      data: { text },
+      customization: { size: 2048, dotShape: "dots" },
+      format: "png",
+    });
+    expect(large.status).toBe(200);
+    expect((await decodeSingleQr(large.bytes!)).text).toBe(text);
+  });
+
+  it("costs a few milliseconds on the pixels the PNG is drawn from (printed)", async () => {
+    const payload = "https://example.com/menu/today";
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const timed = async (size: 512 | 1024, pixelsScanOnly: boolean) => {
+      const designs = PRESETS.map((preset) => ({
+        ...customizationOf({ size, fgColor: "#000000", bgColor: "#ffffff" }),
+        ...preset.design,
+        size,
+      }));
+      await ensureResvg();
+      await designImage("png", { payload, customization: designs[1]! });
+      const pixels = designs.map((design) => {
+        const resvg = new Resvg(drawingToSvg(drawDesign(payload, design), size), {
+          fitTo: { mode: "width", value: size },
+        });
+        const image = resvg.render();
+        const rgba = {
+          data: new Uint8ClampedArray(image.pixels),
+          width: image.width,
+          height: image.height,
+        };
+        image.free();
+        resvg.free();
+        return rgba;
+      });
+      await tick();
+      const start = Date.now();
+      for (let index = 0; index < designs.length; index++) {
+        if (pixelsScanOnly) {
+          const sample = checkSample(pixels[index]!, drawDesign(payload, designs[index]!).width);
+          expect(await pixelsScan(sample, payload)).toBe(true);
+        } else await designImage("png", { payload, customization: designs[index]! });
+      }
+      await tick();
+      return (Date.now() - start) / designs.length;
+    };
+    const check512 = await timed(512, true);
+    const check1024 = await timed(1024, true);
+    const whole1024 = await timed(1024, false);
+    console.info(
+      `decode check on the PNG's pixels, sampled at 4 a module: ${check512.toFixed(1)} ms at 512 px, ${check1024.toFixed(1)} ms at 1024 px; a whole styled 1024 px PNG with its check ${whole1024.toFixed(1)} ms`,
+    );
+    expect(check1024).toBeLessThan(whole1024);
+  });
+});
+
+describe("the sampled check passes every offered shape", () => {
+  it("draws every dot × corner × centre shape, framed and with a gradient, at 512 and 1024 px, and zxing reads each PNG", async () => {
+    const payload = "https://example.com/menu/today?table=12";
+    let index = 0;
+    for (const dotShape of DOT_SHAPES) {
+      for (const cornerShape of CORNER_SHAPES) {
+        for (const cornerDotShape of CORNER_DOT_SHAPES) {
+          const size = index++ % 2 === 0 ? 512 : 1024;
+          const customization = {
+            ...customizationOf({ size, fgColor: "#111827", bgColor: "#ffffff" }),
+            dotShape,
+            cornerShape,
+            cornerDotShape,
+            gradient: { type: "radial" as const, from: "#1d4ed8", to: "#111827", rotation: 0 },
+            frame: (["box", "banner", "bubble"] as const)[index % 3]!,
+          };
+          const png = (await designImage("png", { payload, customization })) as Uint8Array;
+          const label = `${dotShape}/${cornerShape}/${cornerDotShape} at ${size}`;
+          expect((await decodeSingleQr(png)).text, label).toBe(payload);
+        }
+      }
+    }
   });
 });
