@@ -1,4 +1,6 @@
 import { customizationObject } from "../design/customization";
+import { DESIGN_FORMATS } from "../design/formats";
+import { printFields } from "../design/print-options";
 import { designContrastProblems } from "../design/contrast";
 import {
   CORNER_DOT_SHAPES,
@@ -116,8 +118,9 @@ export const contentRequests = Object.fromEntries(
 
 const TYPE_MESSAGE = `Choose one of the seven code types: ${QR_TYPES.join(", ")}.`;
 
-const imageFormat = z.enum(["png", "svg"]).meta({
-  description: "PNG (any plan with API access) or SVG.",
+const imageFormat = z.enum(DESIGN_FORMATS, "Choose a format: png, svg, pdf or eps.").meta({
+  description:
+    "PNG, SVG, or a print-ready vector PDF or EPS (EPSF-3.0) with the page sized to the code and its frame; PDF and EPS take cmyk and printWidth.",
 });
 
 export const imageRequestSchema = z
@@ -126,8 +129,10 @@ export const imageRequestSchema = z
     QR_TYPES.map((type) =>
       contentRequests[type].extend({
         format: imageFormat.optional().meta({
-          description: "png or svg; when absent, the Accept header decides (PNG by default).",
+          description:
+            "png, svg, pdf or eps; when absent, the Accept header decides (PNG by default).",
         }),
+        ...printFields,
       }),
     ) as unknown as [z.ZodObject, ...z.ZodObject[]],
     { error: TYPE_MESSAGE },
@@ -220,6 +225,7 @@ export const listCodesQuery = z.object({
 
 export const imageQuery = z.object({
   format: imageFormat.default("png"),
+  ...printFields,
   size: z.coerce
     .number()
     .refine((value) => (QR_SIZES as readonly number[]).includes(value), {

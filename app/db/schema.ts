@@ -216,7 +216,7 @@ export const qrDownloads = sqliteTable(
       .notNull()
       .references(() => qrCodes.id, { onDelete: "cascade" }),
     userId: text("user_id"),
-    format: text("format", { enum: ["png", "svg"] }).notNull(),
+    format: text("format", { enum: ["png", "svg", "pdf", "eps"] }).notNull(),
     /** A keyed hash of the address, never the address. */
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),

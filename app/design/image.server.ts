@@ -18,21 +18,14 @@ import {
   pixelsScan,
 } from "./scan-check.server";
 import { drawingToSvg } from "./svg";
+import type { DesignFormat } from "./formats";
 
 // Every image of a design the server hands out (issue #28): the downloads, saved codes and both
 // APIs draw through here. A plain design keeps today's module-grid drawing (same bytes); any other
 // is drawn from its Drawing and read back by zxing before it leaves, and refused when it doesn't
 // scan.
 
-export const DESIGN_FORMATS = ["png", "svg", "pdf", "eps"] as const;
-export type DesignFormat = (typeof DESIGN_FORMATS)[number];
-
-export const CONTENT_TYPES: Record<DesignFormat, string> = {
-  png: "image/png",
-  svg: "image/svg+xml",
-  pdf: "application/pdf",
-  eps: "application/postscript",
-};
+export { CONTENT_TYPES, DESIGN_FORMATS, type DesignFormat } from "./formats";
 
 /** A design that must not be handed out, with the field to change. */
 export class DesignRefusedError extends Error {

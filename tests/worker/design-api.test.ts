@@ -10,10 +10,13 @@ import { drawingToSvg } from "../../app/design/svg";
 import { ensureResvg } from "../../app/qr/png.server";
 import { describe, expect, it } from "vitest";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
+import { pngResolution } from "../support/png-chunks";
 import { decodeSingleQr } from "../support/qr-decode";
+import { textOf } from "../support/html";
 import { openApi } from "./api-contract";
 import { call, makeKey, person } from "./api-client";
-import { generate } from "./app";
+import { newPerson, postJson, cookieFrom } from "./accounts";
+import { appFetch, generate } from "./app";
 
 // Issue #28's design fields through both APIs, as a customer's server sends them: every image
 // handed out is decoded with zxing, every /api/v1 answer checked against the served OpenAPI
@@ -291,5 +294,145 @@ describe("the sampled check passes every offered shape", () => {
         }
       }
     }
+  });
+});
+
+const latin1 = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
+
+describe("print formats and print sizes on /api/v1", () => {
+  it("answers a vector PDF and an EPS, in CMYK when asked, and a PNG whose pHYs states the print size", async () => {
+    const key = await makeKey(await person());
+    const body = { type: "url", data: { url: "https://example.com/menu" }, customization: styled };
+    const pdf = await call(key, "POST", "/images", { ...body, format: "pdf", cmyk: true });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(latin1(pdf.bytes!.subarray(0, 5))).toBe("%PDF-");
+
+    const eps = await call(key, "POST", "/images", {
+      ...body,
+      format: "eps",
+      cmyk: true,
+      printWidth: 2,
+      printUnit: "in",
+    });
+    expect(eps.headers.get("Content-Type")).toBe("application/postscript");
+    const program = latin1(eps.bytes!);
+    expect(program).toMatch(/^%!PS-Adobe-3.0 EPSF-3.0/);
+    expect(program).toContain("setcmykcolor");
+    expect(program).toMatch(/%%BoundingBox: 0 0 144 /);
+
+    const byAccept = await call(key, "POST", "/images", body, { Accept: "application/pdf" });
+    expect(byAccept.headers.get("Content-Type")).toBe("application/pdf");
+
+    const png = await call(key, "POST", "/images", {
+      ...body,
+      format: "png",
+      printWidth: 5,
+      printUnit: "cm",
+      dpi: 300,
+    });
+    expect(png.status).toBe(200);
+    expect(pngResolution(png.bytes!)).toEqual({ x: 11811, y: 11811, unit: 1 });
+    expect((await decodeSingleQr(png.bytes!)).text).toBe("https://example.com/menu");
+
+    const plainPrint = await call(key, "POST", "/images", {
+      type: "text",
+      data: { text: "Table 12" },
+      printWidth: 1,
+      printUnit: "in",
+      dpi: 600,
+    });
+    expect(pngResolution(plainPrint.bytes!)).toEqual({ x: 23622, y: 23622, unit: 1 });
+    expect((await decodeSingleQr(plainPrint.bytes!)).text).toBe("Table 12");
+
+    const tooWide = await call(key, "POST", "/images", { ...body, printWidth: 30, dpi: 600 });
+    expect(tooWide.status).toBe(400);
+    expect(tooWide.json.errors).toEqual([
+      {
+        field: "printWidth",
+        message: expect.stringContaining("At 600 dpi a PNG can be at most 17.3 cm wide"),
+      },
+    ]);
+
+    const created = await call(key, "POST", "/qr-codes", { ...body, title: "Print" });
+    const saved = await call(key, "GET", `/qr-codes/${created.json.id}/image?format=eps&cmyk=1`);
+    expect(saved.status).toBe(200);
+    expect(latin1(saved.bytes!)).toContain("setcmykcolor");
+    const savedPdf = await call(key, "GET", `/qr-codes/${created.json.id}/image?format=pdf`);
+    expect(latin1(savedPdf.bytes!.subarray(0, 5))).toBe("%PDF-");
+  });
+});
+
+const DESIGN_QUERY =
+  "type=url&url=https%3A%2F%2Fexample.com%2Fmenu&size=512&dotShape=dots&cornerShape=extra-rounded&cornerDotShape=dot&frame=banner&frameText=Scan%20me&gradientType=linear&gradientFrom=%231d4ed8&gradientTo=%23111827&gradientRotation=90";
+
+async function signedIn(plan: "free" | "premium") {
+  const response = await postJson("/api/auth/signup", { ...newPerson("print"), plan });
+  expect(response.status).toBe(201);
+  return cookieFrom(response, "qr_session")!;
+}
+
+describe("the download route with design fields and print formats", () => {
+  it("gives visitors a styled PNG that decodes, and refuses a design that would not scan with its message", async () => {
+    const png = await appFetch(`/download.png?${DESIGN_QUERY}`);
+    expect(png.status).toBe(200);
+    const bytes = new Uint8Array(await png.arrayBuffer());
+    expect((await decodeSingleQr(bytes)).text).toBe("https://example.com/menu");
+
+    const faded = await appFetch(
+      `/download.png?type=text&text=hi&gradientType=linear&gradientFrom=%23000000&gradientTo=%23eeeeee`,
+    );
+    expect(faded.status).toBe(400);
+    expect(await faded.text()).toContain("The gradient's light end is too close to the background");
+    const shape = await appFetch(`/download.png?type=text&text=hi&dotShape=stars`);
+    expect(shape.status).toBe(400);
+    expect(await shape.text()).toContain("Choose a dot shape");
+  });
+
+  it("refuses PDF and EPS to visitors and Free with a 403 and an upgrade link", async () => {
+    const free = await signedIn("free");
+    for (const [path, cookie] of [
+      ["/download.pdf", null],
+      ["/download.eps", null],
+      ["/download.pdf", free],
+      ["/download.eps", free],
+    ] as const) {
+      const response = await appFetch(`${path}?${DESIGN_QUERY}`, {
+        headers: cookie ? { Cookie: cookie } : {},
+      });
+      expect(response.status, path).toBe(403);
+      const page = await response.text();
+      expect(textOf(page)).toContain("PDF and EPS downloads require Premium or Ultimate plan.");
+      expect(page).toContain('href="/pricing"');
+    }
+  });
+
+  it("gives Premium a PDF and an EPS with the same query, and a PNG at a print size", async () => {
+    const cookie = await signedIn("premium");
+    const pdf = await appFetch(`/download.pdf?${DESIGN_QUERY}&cmyk=1&printWidth=4&printUnit=cm`, {
+      headers: { Cookie: cookie },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="qr-example.com.pdf"',
+    );
+    expect(latin1(new Uint8Array(await pdf.arrayBuffer())).slice(0, 5)).toBe("%PDF-");
+
+    const eps = await appFetch(`/download.eps?${DESIGN_QUERY}`, { headers: { Cookie: cookie } });
+    expect(eps.status).toBe(200);
+    expect(await eps.text()).toMatch(/^%!PS-Adobe-3.0 EPSF-3.0/);
+
+    const png = await appFetch(`/download.png?${DESIGN_QUERY}&printWidth=2&printUnit=in&dpi=600`, {
+      headers: { Cookie: cookie },
+    });
+    const bytes = new Uint8Array(await png.arrayBuffer());
+    expect(pngResolution(bytes)).toEqual({ x: 23622, y: 23622, unit: 1 });
+    expect((await decodeSingleQr(bytes)).text).toBe("https://example.com/menu");
+    const tooWide = await appFetch(`/download.png?${DESIGN_QUERY}&printWidth=20&printUnit=in`, {
+      headers: { Cookie: cookie },
+    });
+    expect(tooWide.status).toBe(400);
+    expect(await tooWide.text()).toContain("At 300 dpi a PNG can be at most 13.7 in wide");
   });
 });
