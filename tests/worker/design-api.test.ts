@@ -436,3 +436,30 @@ describe("the download route with design fields and print formats", () => {
     expect(await tooWide.text()).toContain("At 300 dpi a PNG can be at most 13.7 in wide");
   });
 });
+
+describe("a saved design that does not scan at the size asked for", () => {
+  it("is refused by the API's image and by its share link, and draws at a larger size", async () => {
+    const key = await makeKey(await person());
+    const text = "Grüße aus Berlin! ".repeat(115);
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "text",
+      data: { text },
+      title: "Long",
+      customization: { size: 256, dotShape: "dots" },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as number;
+    const small = await call(key, "GET", `/qr-codes/${id}/image?format=png`);
+    expect(small.status).toBe(400);
+    expect(small.json.detail).toContain("This design does not scan");
+    const large = await call(key, "GET", `/qr-codes/${id}/image?format=png&size=2048`);
+    expect(large.status).toBe(200);
+    expect((await decodeSingleQr(large.bytes!)).text).toBe(text);
+
+    const shared = await call(key, "PATCH", `/qr-codes/${id}`, { public: true });
+    const share = new URL(String(shared.json.shareUrl));
+    const download = await appFetch(`${share.pathname}${share.search}`);
+    expect(download.status).toBe(422);
+    expect(await download.text()).toContain("This design does not scan");
+  });
+});
