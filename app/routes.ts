@@ -9,6 +9,8 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("download.png", "routes/download.ts", { id: "download-png" }),
   route("download.svg", "routes/download.ts", { id: "download-svg" }),
+  route("download.pdf", "routes/download.ts", { id: "download-pdf" }),
+  route("download.eps", "routes/download.ts", { id: "download-eps" }),
   route("pricing", "routes/pricing.tsx"),
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),

@@ -19,14 +19,22 @@ import {
 } from "../models/qr-codes.server";
 import { PLANS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
-import { canDownloadSvg, saveLimit } from "../plans/rules";
+import { canDownloadPrint, canDownloadSvg, saveLimit } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png-encode";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { contentMatrix } from "../qr/render";
-import { parseContent, parseStyle } from "../qr/schema";
-import { renderSvg } from "../qr/svg";
-import type { QrContent, QrSize, QrStyle, QrType } from "../qr/types";
+import { parseContent } from "../qr/schema";
+import type { QrContent, QrSize, QrType } from "../qr/types";
+import { type Customization, parseCustomization } from "../design/customization";
+import {
+  CONTENT_TYPES,
+  DESIGN_FORMATS,
+  type DesignFormat,
+  DesignRefusedError,
+  designImage,
+} from "../design/image.server";
+import { type PrintInput, resolvePrint } from "../design/print-options";
+import { encodePayload } from "../qr/payload";
 import { hashedClientAddress } from "../security/client.server";
 import { seatLimit } from "../workspaces/seats";
 import { API_REQUESTS_PER_MINUTE, type ApiCaller } from "./auth.server";
@@ -70,13 +78,26 @@ function callerOf(ctx: ApiContext): ApiCaller {
   return ctx.caller;
 }
 
-/** The content and style of a validated `{type, data, customization}` body, as the QR core has them. */
-function contentAndStyle(body: Record<string, unknown>): { content: QrContent; style: QrStyle } {
+/** The content and design of a validated `{type, data, customization}` body. */
+function contentAndStyle(body: Record<string, unknown>): {
+  content: QrContent;
+  style: Customization;
+} {
   const content = parseContent(body.type as QrType, body.data as Record<string, unknown>);
-  const style = parseStyle((body.customization ?? {}) as Parameters<typeof parseStyle>[0]);
+  const style = parseCustomization(body.customization ?? {});
   // The router validated the body with the same schemas, so both parses succeed.
   if (!content.ok || !style.ok) throw new Error("validated body failed to parse");
   return { content: content.value, style: style.value };
+}
+
+/** An image of a design that must not be handed out: a 400 naming the part to change. */
+function refusedDesign(error: unknown): never {
+  if (error instanceof DesignRefusedError) {
+    const field =
+      error.field === "customization" ? "customization" : `customization.${error.field}`;
+    throw new ApiProblem("invalid_request", error.message, [{ field, message: error.message }]);
+  }
+  throw error;
 }
 
 function tooLong(error: unknown): never {
@@ -88,35 +109,60 @@ function tooLong(error: unknown): never {
   throw error;
 }
 
-/** png or svg: the body's or query's `format`, else what Accept prefers, else PNG. */
-function negotiateFormat(request: Request, format: unknown): "png" | "svg" {
-  if (format === "png" || format === "svg") return format;
+const ACCEPTED: [string, DesignFormat][] = [
+  ["image/png", "png"],
+  ["image/svg+xml", "svg"],
+  ["application/pdf", "pdf"],
+  ["application/postscript", "eps"],
+];
+
+/** The body's or query's `format`, else the first of the formats Accept lists, else PNG. */
+function negotiateFormat(request: Request, format: unknown): DesignFormat {
+  if ((DESIGN_FORMATS as readonly unknown[]).includes(format)) return format as DesignFormat;
   const accept = request.headers.get("Accept");
   if (!accept) return "png";
   const types = accept.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
-  if (types.includes("image/png") || types.includes("image/*") || types.includes("*/*")) {
-    return types.indexOf("image/svg+xml") !== -1 &&
-      (types.indexOf("image/png") === -1 ||
-        types.indexOf("image/svg+xml") < types.indexOf("image/png"))
-      ? "svg"
-      : "png";
+  const listed = ACCEPTED.filter(([type]) => types.includes(type)).sort(
+    ([a], [b]) => types.indexOf(a) - types.indexOf(b),
+  );
+  if (listed.length > 0 && (!types.includes("image/png") || listed[0]![1] !== "png")) {
+    return listed[0]![1];
   }
-  if (types.includes("image/svg+xml")) return "svg";
+  if (types.includes("image/png") || types.includes("image/*") || types.includes("*/*")) {
+    return "png";
+  }
   throw new ApiProblem(
     "not_acceptable",
-    "This operation answers with image/png or image/svg+xml. Accept one of them, or send format.",
+    "This operation answers with image/png, image/svg+xml, application/pdf or application/postscript. Accept one of them, or send format.",
   );
 }
 
-function requireSvgPlan(caller: ApiCaller) {
-  const verdict = canDownloadSvg(caller.plan);
+/** SVG as the spec gates it; PDF and EPS through the catalogue's printDownload (issue #28). */
+function requireFormatPlan(caller: ApiCaller, format: DesignFormat) {
+  const verdict =
+    format === "svg"
+      ? canDownloadSvg(caller.plan)
+      : format === "pdf" || format === "eps"
+        ? canDownloadPrint(caller.plan)
+        : { ok: true as const };
   if (!verdict.ok) throw new ApiProblem("plan_required", verdict.message);
 }
 
-function imageResponse(body: Uint8Array<ArrayBuffer> | string, format: "png" | "svg", extra = {}) {
+/** The print options of a validated body or query, or a 400 naming the field. */
+function printOptionsOf(format: DesignFormat, input: Record<string, unknown>) {
+  const resolved = resolvePrint(format, input as unknown as PrintInput);
+  if (!resolved.ok) {
+    throw new ApiProblem("invalid_request", resolved.message, [
+      { field: resolved.field, message: resolved.message },
+    ]);
+  }
+  return resolved.options;
+}
+
+function imageResponse(body: Uint8Array<ArrayBuffer> | string, format: DesignFormat, extra = {}) {
   return new Response(body, {
     headers: {
-      "Content-Type": format === "svg" ? "image/svg+xml" : "image/png",
+      "Content-Type": CONTENT_TYPES[format],
       "Cache-Control": "no-store",
       "Content-Security-Policy": IMAGE_CSP,
       ...extra,
@@ -218,18 +264,20 @@ export const HANDLERS: Record<OperationId, Handler> = {
   async createImage(ctx) {
     const caller = callerOf(ctx);
     const format = negotiateFormat(ctx.request, ctx.body.format);
-    if (format === "svg") requireSvgPlan(caller);
+    requireFormatPlan(caller, format);
+    const print = printOptionsOf(format, ctx.body);
     const { content, style } = contentAndStyle(ctx.body);
-    let matrix;
+    let payload: string;
     try {
-      matrix = contentMatrix(content);
+      payload = encodePayload(content);
+      contentMatrix(content);
     } catch (error) {
       tooLong(error);
     }
-    return imageResponse(
-      format === "svg" ? renderSvg(matrix, style) : renderPng(matrix, style),
-      format,
+    const body = await designImage(format, { payload, customization: style, ...print }).catch(
+      refusedDesign,
     );
+    return imageResponse(body, format);
   },
 
   async createCode(ctx) {
@@ -243,7 +291,12 @@ export const HANDLERS: Record<OperationId, Handler> = {
       { track: ctx.body.trackScans === true },
     );
     if (!outcome.ok) {
-      const field = outcome.title === "Scan tracking" ? "trackScans" : "data";
+      const field =
+        outcome.title === "Scan tracking"
+          ? "trackScans"
+          : outcome.title === "Design"
+            ? "customization"
+            : "data";
       switch (outcome.status) {
         case 400:
           throw new ApiProblem("invalid_request", outcome.message, [
@@ -326,8 +379,9 @@ export const HANDLERS: Record<OperationId, Handler> = {
   async getCodeImage(ctx) {
     const caller = callerOf(ctx);
     const { code } = await codeOr404(ctx);
-    const format = ctx.query.format as "png" | "svg";
-    if (format === "svg") requireSvgPlan(caller);
+    const format = ctx.query.format as DesignFormat;
+    requireFormatPlan(caller, format);
+    const print = printOptionsOf(format, ctx.query);
     const image = await savedImage(
       ctx.db,
       code,
@@ -335,11 +389,12 @@ export const HANDLERS: Record<OperationId, Handler> = {
       ctx.origin,
       format,
       (ctx.query.size as QrSize | undefined) ?? code.customization.size,
+      print,
     );
     const body = await image.render().catch((error: unknown) => {
       if (error instanceof LogoNotDrawableError)
         throw new ApiProblem("invalid_request", error.message);
-      throw error;
+      return refusedDesign(error);
     });
     await recordDownload(ctx.db, code.id, {
       format,

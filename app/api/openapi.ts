@@ -44,6 +44,12 @@ function responsesOf(operation: Operation): ZodOpenApiResponsesObject {
             content: {
               "image/png": { schema: { type: "string", contentMediaType: "image/png" } },
               "image/svg+xml": { schema: { type: "string", contentMediaType: "image/svg+xml" } },
+              "application/pdf": {
+                schema: { type: "string", contentMediaType: "application/pdf" },
+              },
+              "application/postscript": {
+                schema: { type: "string", contentMediaType: "application/postscript" },
+              },
             },
           }
         : success.archive

@@ -88,13 +88,21 @@ export const OPERATIONS = [
     path: "/images",
     summary: "Make a code image",
     description:
-      "Renders a QR code as PNG or SVG without saving it, with the generator's rules: the same fields, sizes, colour-contrast check and messages. The format comes from `format`, else from the Accept header (image/svg+xml or image/png), else PNG.",
+      "Renders a QR code as PNG, SVG, PDF or EPS without saving it, with the generator's rules: the same fields, sizes, colour-contrast check and messages, and the design of `customization` (shapes, corner styles, gradient, frame). A styled design is decoded before it is answered; one that does not scan is refused with a 400 naming the part. `printWidth` with `printUnit` and `dpi` draws a PNG for print (its pHYs states the resolution) or sizes a PDF or EPS; `cmyk` writes PDF and EPS colours as CMYK. The format comes from `format`, else from the Accept header (image/svg+xml, image/png, application/pdf or application/postscript), else PNG.",
     tag: "Images",
     scope: "codes:write",
     body: imageRequestSchema,
     success: { status: 200, description: "The image.", image: true },
     problems: ["invalid_request", "not_acceptable"],
-    example: { body: { type: "url", data: { url: "https://example.com/menu" }, format: "png" } },
+    example: {
+      body: {
+        type: "url",
+        data: { url: "https://example.com/menu" },
+        customization: { dotShape: "rounded", cornerShape: "extra-rounded", frame: "box" },
+        format: "pdf",
+        cmyk: true,
+      },
+    },
   },
   {
     id: "createCode",
@@ -180,7 +188,7 @@ export const OPERATIONS = [
     path: "/qr-codes/{id}/image",
     summary: "Download a code's image",
     description:
-      "The saved code as PNG or SVG, at its own size or another. A tracked code encodes its short link. Counts as a download in the analytics.",
+      "The saved code as PNG, SVG, PDF or EPS in its design, at its own size or another (or a print width for PNG, PDF and EPS, with `cmyk` for PDF and EPS). A tracked code encodes its short link. Counts as a download in the analytics.",
     tag: "Codes",
     scope: "codes:read",
     params: codeIdParams,

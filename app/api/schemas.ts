@@ -1,4 +1,17 @@
-import { contentDataSchemas, qrStyleSchema } from "../qr/schema";
+import { customizationObject } from "../design/customization";
+import { DESIGN_FORMATS } from "../design/formats";
+import { printFields } from "../design/print-options";
+import { designContrastProblems } from "../design/contrast";
+import {
+  CORNER_DOT_SHAPES,
+  CORNER_SHAPES,
+  DOT_SHAPES,
+  FRAMES,
+  GRADIENT_TYPES,
+  LOGO_SIZES,
+} from "../design/schema";
+import { ERROR_CORRECTION_LEVELS } from "../qr/types";
+import { contentDataSchemas } from "../qr/schema";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../qr/types";
 import { z } from "../validation/zod";
 import { API_SCOPES } from "./keys";
@@ -17,12 +30,73 @@ const DATA_EXAMPLES: Record<QrType, Record<string, unknown>> = {
   contact: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
 };
 
-export const customizationSchema = (qrStyleSchema as z.ZodType).meta({
-  id: "Customization",
-  description:
-    "Size in pixels (256, 512, 1024 or 2048) and colours as #rgb or #rrggbb. The colours must contrast enough for phones to scan the code.",
-  example: { size: 512, fgColor: "#111827", bgColor: "#ffffff" },
-});
+/** What each field of a customization means, for the OpenAPI document (issue #28's contract). */
+const CUSTOMIZATION_DOCS: Record<keyof typeof customizationObject.shape, [string, unknown]> = {
+  size: ["The PNG's width in pixels: 256, 512, 1024 or 2048.", 512],
+  fgColor: ["The dots' colour, #rgb or #rrggbb; it must contrast with bgColor.", "#111827"],
+  bgColor: ["The background, #rgb or #rrggbb.", "#ffffff"],
+  dotShape: [`The shape of the dots: ${DOT_SHAPES.join(", ")}.`, "rounded"],
+  cornerShape: [
+    `The outer ring of the three finder patterns: ${CORNER_SHAPES.join(", ")}.`,
+    "extra-rounded",
+  ],
+  cornerDotShape: [`The centre of each finder pattern: ${CORNER_DOT_SHAPES.join(", ")}.`, "dot"],
+  cornerColor: ["The corners' ring colour; fgColor when absent.", "#1d4ed8"],
+  cornerDotColor: ["The corners' centre colour; fgColor when absent.", "#111827"],
+  gradient: [
+    `A gradient for the dots instead of fgColor: type (${GRADIENT_TYPES.join(" or ")}), from and to (both ends must contrast with bgColor) and rotation in degrees (linear).`,
+    { type: "linear", from: "#1d4ed8", to: "#111827", rotation: 45 },
+  ],
+  frame: [
+    `A frame with a call to action outside the quiet zone: ${FRAMES.join(", ")} (box: text under the code, banner: above, bubble: a speech-bubble label).`,
+    "box",
+  ],
+  frameText: [
+    "The frame's text, at most 30 characters of Latin, Greek or Cyrillic; drawn as outlines.",
+    "Scan me",
+  ],
+  frameColor: ["The frame's colour.", "#111827"],
+  frameTextColor: ["The frame text's colour; it must contrast with frameColor.", "#ffffff"],
+  errorCorrection: [
+    `Error correction: ${ERROR_CORRECTION_LEVELS.join(", ")} (about 7, 15, 25 or 30% restorable). A logo forces H.`,
+    "Q",
+  ],
+  margin: ["The quiet zone in modules, 4 to 16.", 4],
+  logoSize: [`The logo's size, when the code has one: ${LOGO_SIZES.join(", ")}.`, "medium"],
+  logoClear: ["Leave out the dots behind the logo.", true],
+};
+
+const documentedCustomization = z.object(
+  Object.fromEntries(
+    Object.entries(customizationObject.shape).map(([field, schema]) => {
+      const [description, example] = CUSTOMIZATION_DOCS[field as keyof typeof CUSTOMIZATION_DOCS];
+      return [field, (schema as z.ZodType).meta({ description, example })];
+    }),
+  ),
+);
+
+export const customizationSchema = documentedCustomization
+  .superRefine((value, context) => {
+    const design = value as Parameters<typeof designContrastProblems>[0];
+    for (const problem of designContrastProblems(design)) {
+      context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+    }
+  })
+  .meta({
+    id: "Customization",
+    description:
+      "The code's size and design (issue #28). Every field is optional; absent fields take the defaults (square black dots on white, no frame, level M, margin 4). Every colour pair that decides whether the code scans must contrast enough, and a styled design is decoded before its image is answered: a design that does not scan is refused with a 400 naming the part to change.",
+    example: {
+      size: 512,
+      fgColor: "#111827",
+      bgColor: "#ffffff",
+      dotShape: "rounded",
+      cornerShape: "extra-rounded",
+      cornerDotShape: "dot",
+      frame: "box",
+      frameText: "Scan me",
+    },
+  });
 
 /** One request shape per type: `{type, data, customization}`, where `data` is the type's fields. */
 function contentRequest<T extends QrType>(type: T) {
@@ -44,8 +118,9 @@ export const contentRequests = Object.fromEntries(
 
 const TYPE_MESSAGE = `Choose one of the seven code types: ${QR_TYPES.join(", ")}.`;
 
-const imageFormat = z.enum(["png", "svg"]).meta({
-  description: "PNG (any plan with API access) or SVG.",
+const imageFormat = z.enum(DESIGN_FORMATS, "Choose a format: png, svg, pdf or eps.").meta({
+  description:
+    "PNG, SVG, or a print-ready vector PDF or EPS (EPSF-3.0) with the page sized to the code and its frame; PDF and EPS take cmyk and printWidth.",
 });
 
 export const imageRequestSchema = z
@@ -54,8 +129,10 @@ export const imageRequestSchema = z
     QR_TYPES.map((type) =>
       contentRequests[type].extend({
         format: imageFormat.optional().meta({
-          description: "png or svg; when absent, the Accept header decides (PNG by default).",
+          description:
+            "png, svg, pdf or eps; when absent, the Accept header decides (PNG by default).",
         }),
+        ...printFields,
       }),
     ) as unknown as [z.ZodObject, ...z.ZodObject[]],
     { error: TYPE_MESSAGE },
@@ -148,6 +225,7 @@ export const listCodesQuery = z.object({
 
 export const imageQuery = z.object({
   format: imageFormat.default("png"),
+  ...printFields,
   size: z.coerce
     .number()
     .refine((value) => (QR_SIZES as readonly number[]).includes(value), {
@@ -183,11 +261,36 @@ export const codeSchema = z
     data: z.record(z.string(), z.union([z.string(), z.boolean()])).meta({
       description: "The type's fields, as for creating it.",
     }),
-    customization: z.object({
-      size: z.number().int(),
-      fgColor: z.string(),
-      bgColor: z.string(),
-    }),
+    customization: z
+      .object({
+        size: z.number().int(),
+        fgColor: z.string(),
+        bgColor: z.string(),
+        dotShape: z.enum(DOT_SHAPES).optional(),
+        cornerShape: z.enum(CORNER_SHAPES).optional(),
+        cornerDotShape: z.enum(CORNER_DOT_SHAPES).optional(),
+        cornerColor: z.string().optional(),
+        cornerDotColor: z.string().optional(),
+        gradient: z
+          .object({
+            type: z.enum(GRADIENT_TYPES),
+            from: z.string(),
+            to: z.string(),
+            rotation: z.number(),
+          })
+          .optional(),
+        frame: z.enum(FRAMES).optional(),
+        frameText: z.string().optional(),
+        frameColor: z.string().optional(),
+        frameTextColor: z.string().optional(),
+        errorCorrection: z.enum(ERROR_CORRECTION_LEVELS).optional(),
+        margin: z.number().int().optional(),
+        logoSize: z.enum(LOGO_SIZES).optional(),
+        logoClear: z.boolean().optional(),
+      })
+      .meta({
+        description: "Size, colours and the design fields that differ from the defaults.",
+      }),
     public: z.boolean(),
     shareUrl: z.string().nullable().meta({
       description:

@@ -18,7 +18,14 @@ import { ContentTooLongError } from "../qr/matrix";
 import type { Logo } from "../qr/png.server";
 import { LogoStoreError, storeLogo } from "../storage/logos.server";
 import { contentMatrix } from "../qr/render";
-import type { QrContent, QrStyle } from "../qr/types";
+import type { QrContent } from "../qr/types";
+import {
+  customizationOf,
+  type StoredCustomization,
+  storedCustomization,
+} from "../design/customization";
+import { designProblem } from "../design/image.server";
+import { encodePayload } from "../qr/payload";
 import type { PlanId } from "../plans/catalogue";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import { LOOP_MESSAGE } from "../destinations/destination";
@@ -50,7 +57,8 @@ export async function saveForUser(
   user: UserRecord | null,
   membership: Membership | null,
   content: QrContent,
-  style: QrStyle,
+  /** Size and design; the design's defaults need not be given. */
+  style: StoredCustomization,
   title: string,
   options: SaveOptions = {},
 ): Promise<SaveOutcome> {
@@ -80,7 +88,8 @@ export async function saveForUser(
 export async function saveInWorkspace(
   { workspaceId, plan, creator }: SaveTarget,
   content: QrContent,
-  style: QrStyle,
+  /** Size and design; the design's defaults need not be given. */
+  style: StoredCustomization,
   title: string,
   { track = false, logo = null, domainId = null }: SaveOptions = {},
 ): Promise<SaveOutcome> {
@@ -101,6 +110,10 @@ export async function saveInWorkspace(
     }
     throw error;
   }
+  // A design that does not scan is never stored (issue #28): the same check as every image's.
+  const customization = customizationOf(style);
+  const unusable = await designProblem(encodePayload(content), customization, logo);
+  if (unusable) return { ok: false, status: 400, title: "Design", message: unusable.message };
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
     return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
@@ -144,7 +157,7 @@ export async function saveInWorkspace(
     workspaceId,
     userId: creator.id,
     content,
-    style,
+    style: storedCustomization(customization),
     title: trimmed,
     limit: saveLimit(plan),
   });

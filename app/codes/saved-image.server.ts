@@ -3,18 +3,30 @@ import { etagFor } from "../caching/etag";
 import type { Database } from "../db/client.server";
 import type { QrCodeRecord } from "../db/schema";
 import { trackedSlugs } from "../models/qr-codes.server";
-import { renderPng } from "../qr/png-encode";
-import { logoDataUrl, renderLogoPng } from "../qr/png.server";
-import { contentMatrix, downloadBaseName } from "../qr/render";
-import { renderSvg } from "../qr/svg";
+import { customizationOf } from "../design/customization";
+import {
+  CONTENT_TYPES,
+  type DesignFormat,
+  type DesignImageOptions,
+  designImage,
+} from "../design/image.server";
+import { encodePayload } from "../qr/payload";
+import { downloadBaseName } from "../qr/render";
 import type { QrContent, QrSize } from "../qr/types";
 import { codeLogo } from "./code-logo.server";
 
 // A saved code's image, for the dashboard's downloads and the public API: a tracked code encodes
 // its short link on this service, which counts the scan and redirects; a logo raises the error
-// correction to H. The ETag is known before the work, so a revalidation costs no rendering.
+// correction to H. The image is drawn from the code's design (issue #28) and, when styled, read
+// back by a decoder first (app/design/image.server.ts). The ETag is known before the work, so a revalidation costs no rendering.
 
-export type ImageFormat = "png" | "svg";
+export type ImageFormat = DesignFormat;
+
+/** Print options of a saved code's image: PNG resolution, PDF and EPS width and colours. */
+export type PrintOptions = Pick<
+  DesignImageOptions,
+  "pixels" | "pixelsPerMetre" | "cmyk" | "widthPt"
+>;
 
 export interface SavedImage {
   etag: string;
@@ -32,11 +44,12 @@ export async function savedImage(
   origin: string,
   format: ImageFormat,
   size: QrSize = code.customization.size,
+  print: PrintOptions = {},
 ): Promise<SavedImage> {
   const link = (await trackedSlugs(db, [code.id])).get(code.id) ?? null;
   const linkUrl = link ? shortLinkUrl(origin, link) : null;
   const encoded = linkUrl ? { type: "url" as const, url: linkUrl } : content;
-  const style = { ...code.customization, size };
+  const customization = { ...customizationOf(code.customization), size };
   const etag = await etagFor([
     code.id,
     code.updatedAt.getTime(),
@@ -44,19 +57,22 @@ export async function savedImage(
     size,
     linkUrl ?? "",
     code.logoUrl ?? "",
+    JSON.stringify(code.customization),
+    JSON.stringify(print),
   ]);
   return {
     etag,
     slug: link?.slug ?? null,
     fileName: `${downloadBaseName(content)}.${format}`,
-    contentType: format === "svg" ? "image/svg+xml" : "image/png",
+    contentType: CONTENT_TYPES[format],
     render: async () => {
       const logo = await codeLogo(db, code);
-      const matrix = contentMatrix(encoded, logo ? "H" : "M");
-      if (format === "svg") {
-        return renderSvg(matrix, { ...style, logoHref: logo ? logoDataUrl(logo) : undefined });
-      }
-      return logo ? renderLogoPng(matrix, style, logo) : renderPng(matrix, style);
+      return designImage(format, {
+        payload: encodePayload(encoded),
+        customization,
+        logo,
+        ...print,
+      });
     },
   };
 }

@@ -9,7 +9,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../plans/catalogue";
-import { QR_TYPES, type QrStyle } from "../qr/types";
+import type { StoredCustomization } from "../design/customization";
+import { QR_TYPES } from "../qr/types";
 import { SUPPORT_CATEGORY_IDS } from "../support/categories";
 
 // Mirrors migrations/*.sql; tests/worker/schema.test.ts proves the two agree.
@@ -179,7 +180,7 @@ export const qrCodes = sqliteTable(
     type: text("type", { enum: QR_TYPES }).notNull(),
     /** The content without its type, as JSON. */
     data: text("data", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
-    customization: text("customization", { mode: "json" }).notNull().$type<QrStyle>(),
+    customization: text("customization", { mode: "json" }).notNull().$type<StoredCustomization>(),
     title: text("title"),
     logoUrl: text("logo_url"),
     downloadCount: integer("download_count").notNull().default(0),
@@ -215,7 +216,7 @@ export const qrDownloads = sqliteTable(
       .notNull()
       .references(() => qrCodes.id, { onDelete: "cascade" }),
     userId: text("user_id"),
-    format: text("format", { enum: ["png", "svg"] }).notNull(),
+    format: text("format", { enum: ["png", "svg", "pdf", "eps"] }).notNull(),
     /** A keyed hash of the address, never the address. */
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),

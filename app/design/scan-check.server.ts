@@ -31,7 +31,7 @@ function ensureZxing(): void {
 export const CHECK_PIXELS_PER_MODULE = 4;
 
 export const DOES_NOT_SCAN =
-  "This design does not scan: a phone could not read the code. Choose a simpler shape, stronger colours or a smaller logo.";
+  "This design does not scan: a phone could not read the code. Choose a simpler shape, stronger colours, a smaller logo or a larger size.";
 
 export interface Pixels {
   /** RGBA, row by row, on an opaque background. */

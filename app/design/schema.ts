@@ -54,7 +54,7 @@ export type Gradient = z.output<typeof gradientSchema>;
 const shape = <T extends readonly [string, ...string[]]>(values: T, part: string) =>
   z.enum(values, `Choose ${part}: ${values.join(", ")}.`);
 
-const designObject = z.object({
+export const designObject = z.object({
   dotShape: shape(DOT_SHAPES, "a dot shape").default("square"),
   cornerShape: shape(CORNER_SHAPES, "a corner shape").default("square"),
   cornerDotShape: shape(CORNER_DOT_SHAPES, "a corner centre shape").default("square"),

@@ -17,6 +17,7 @@ import type { TrackedSlug } from "../domains/links";
 import { parseContent } from "../qr/schema";
 import { bytesToBase64Url } from "../qr/base64";
 import { logoOwner } from "../storage/logos.server";
+import type { DesignFormat } from "../design/formats";
 import type { QrContent, QrStyle } from "../qr/types";
 
 export interface NewSavedCode {
@@ -259,7 +260,7 @@ export async function uploaderLogoUses(
 }
 
 export interface DownloadRecord {
-  format: "png" | "svg";
+  format: DesignFormat;
   userId: string | null;
   ipHash: string;
   userAgent: string | null;

@@ -14,6 +14,8 @@ export interface PlanCapabilities {
   allowedQrTypes: readonly QrType[];
   logo: boolean;
   svg: boolean;
+  /** Print-ready PDF and EPS files (issue #28). */
+  printDownload: boolean;
   /** Days scan analytics are kept: 0 for none, null for as long as the account exists. */
   analyticsRetentionDays: number | null;
   bulkGeneration: boolean;
@@ -53,6 +55,7 @@ export const PLANS: Record<PlanId, Plan> = {
       allowedQrTypes: ["url", "text"],
       logo: false,
       svg: false,
+      printDownload: false,
       analyticsRetentionDays: 0,
       bulkGeneration: false,
       bulkRowsPerBatch: 0,
@@ -75,6 +78,7 @@ export const PLANS: Record<PlanId, Plan> = {
       allowedQrTypes: QR_TYPES,
       logo: true,
       svg: true,
+      printDownload: true,
       analyticsRetentionDays: 365,
       bulkGeneration: true,
       bulkRowsPerBatch: 1000,
@@ -97,6 +101,7 @@ export const PLANS: Record<PlanId, Plan> = {
       allowedQrTypes: QR_TYPES,
       logo: true,
       svg: true,
+      printDownload: true,
       analyticsRetentionDays: null,
       bulkGeneration: true,
       bulkRowsPerBatch: 10000,

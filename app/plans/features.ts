@@ -93,6 +93,7 @@ export function comparisonRows(): ComparisonRow[] {
     row("Code types you can save", (plan) => text(limitedTypes(plan) ?? `All ${QR_TYPES.length}`)),
     row("PNG downloads", () => yesNo(true)),
     row("SVG downloads", (plan) => yesNo(c(plan).svg)),
+    row("PDF and EPS print files", (plan) => yesNo(c(plan).printDownload)),
     row("Logo embedding", (plan) => yesNo(c(plan).logo)),
     row("Analytics retention", (plan) => text(formatRetention(c(plan).analyticsRetentionDays))),
     row("Bulk generation", (plan) => yesNo(c(plan).bulkGeneration)),

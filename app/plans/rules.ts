@@ -31,6 +31,15 @@ export function canDownloadSvg(plan: PlanId): Verdict {
   return PLANS[plan].capabilities.svg ? { ok: true } : { ok: false, message: SVG_PLAN_MESSAGE };
 }
 
+export const PRINT_PLAN_MESSAGE = "PDF and EPS downloads require Premium or Ultimate plan.";
+
+/** Print-ready PDF and EPS (issue #28): the plans of the catalogue's printDownload. */
+export function canDownloadPrint(plan: PlanId): Verdict {
+  return PLANS[plan].capabilities.printDownload
+    ? { ok: true }
+    : { ok: false, message: PRINT_PLAN_MESSAGE };
+}
+
 export const TITLE_REQUIRED = {
   title: "Title required",
   description: "Please enter a title for your QR code.",

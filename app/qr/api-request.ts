@@ -1,12 +1,14 @@
-import { type FieldErrors, parseContent, parseStyle, qrTypeSchema } from "./schema";
-import { QR_TYPES, type QrContent, type QrStyle } from "./types";
+import { type Customization, parseCustomization } from "../design/customization";
+import { type FieldErrors, parseContent, qrTypeSchema } from "./schema";
+import { QR_TYPES, type QrContent } from "./types";
 
 // POST /api/qr-codes/generate (spec section 3): multipart with `type`, `data` (JSON),
-// `customization` (JSON: size, fgColor, bgColor, logoUrl), `title`, `preview` or `save`.
+// `customization` (JSON: size, fgColor, bgColor and the design fields of app/design/schema.ts), `title`, `preview` or `save`.
 
 export interface GenerateRequest {
   content: QrContent;
-  style: QrStyle;
+  /** Size and design (issue #28). */
+  style: Customization;
   save: boolean;
   title: string;
   /** Save as a tracked code (scan analytics, paid plans). */
@@ -58,11 +60,7 @@ export function parseGenerateForm(form: FormData): GenerateParse {
   }
 
   const content = parseContent(type.data, contentInput(data));
-  const style = parseStyle({
-    size: customization.size,
-    fgColor: customization.fgColor as string | undefined,
-    bgColor: customization.bgColor as string | undefined,
-  });
+  const style = parseCustomization(customization);
   if (!content.ok || !style.ok) {
     const errors = { ...(content.ok ? {} : content.errors), ...(style.ok ? {} : style.errors) };
     return { ok: false, message: Object.values(errors)[0] ?? "Check the code's details.", errors };

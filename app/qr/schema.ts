@@ -159,15 +159,18 @@ export const hexColor = z
   .regex(/^#(?:[\da-f]{3}|[\da-f]{6})$/i, COLOR_MESSAGE)
   .transform(normalizeHexColor);
 
+/** A code's size in pixels: one of QR_SIZES, 256 when absent. */
+export const qrSizeSchema = z.coerce
+  .number()
+  .refine(
+    (value): value is QrSize => (QR_SIZES as readonly number[]).includes(value),
+    "Choose a size of 256, 512, 1024 or 2048 pixels.",
+  )
+  .default(DEFAULT_STYLE.size);
+
 export const qrStyleSchema = z
   .object({
-    size: z.coerce
-      .number()
-      .refine(
-        (value): value is QrSize => (QR_SIZES as readonly number[]).includes(value),
-        "Choose a size of 256, 512, 1024 or 2048 pixels.",
-      )
-      .default(DEFAULT_STYLE.size),
+    size: qrSizeSchema,
     fgColor: hexColor.default(DEFAULT_STYLE.fgColor),
     bgColor: hexColor.default(DEFAULT_STYLE.bgColor),
   })

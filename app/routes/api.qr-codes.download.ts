@@ -1,6 +1,7 @@
 import { getUser } from "../auth/user.server";
 import { isFresh } from "../caching/etag";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
+import { DesignRefusedError } from "../design/image.server";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { createDatabase } from "../db/client.server";
 import {
@@ -73,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     body = await image.render();
   } catch (error) {
     if (error instanceof LogoNotDrawableError) return plain(422, error.message);
+    // A saved design that does not scan as drawn (its short link, say) is never handed out.
+    if (error instanceof DesignRefusedError) return plain(422, error.message);
     throw error;
   }
   await recordDownload(db, code.id, {

@@ -6,9 +6,8 @@ import { parseGenerateForm } from "../qr/api-request";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
 import { logoFromForm } from "../codes/logo-upload.server";
-import { renderPng } from "../qr/png-encode";
-import { renderLogoPng } from "../qr/png.server";
-import { contentMatrix } from "../qr/render";
+import { DesignRefusedError, designImage } from "../design/image.server";
+import { encodePayload } from "../qr/payload";
 import { isRateLimited } from "../security/client.server";
 import type { Route } from "./+types/api.qr-codes.generate";
 
@@ -40,12 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let png: Uint8Array;
   try {
-    // A logo covers modules, so its code carries the highest error correction (H).
-    png = logo
-      ? await renderLogoPng(contentMatrix(content, "H"), style, logo)
-      : renderPng(contentMatrix(content), style);
+    // A logo covers modules, so its code carries the highest error correction (H). A styled
+    // design is read back by a decoder before it is answered (issue #28).
+    png = (await designImage("png", {
+      payload: encodePayload(content),
+      customization: style,
+      logo,
+    })) as Uint8Array;
   } catch (error) {
     if (error instanceof ContentTooLongError) return jsonProblem(400, error.message);
+    if (error instanceof DesignRefusedError) {
+      return jsonProblem(400, error.message, { errors: { [error.field]: error.message } });
+    }
     throw error;
   }
   // Saved only once it is known to render: nothing unusable is ever stored.

@@ -1,24 +1,34 @@
 import { redirect } from "react-router";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
+import { designInputFromSearchParams, parseCustomization } from "../design/customization";
+import {
+  CONTENT_TYPES,
+  type DesignFormat,
+  DesignRefusedError,
+  designImage,
+} from "../design/image.server";
+import { printOptionsSchema, resolvePrint } from "../design/print-options";
 import { effectivePlan } from "../plans/effective";
-import { canDownloadSvg, canEmbedLogo } from "../plans/rules";
+import { canDownloadPrint, canDownloadSvg, canEmbedLogo } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
-import { renderPng } from "../qr/png-encode";
+import { encodePayload } from "../qr/payload";
 import { pixelProblem } from "../qr/logo";
-import { LogoNotDrawableError, logoDataUrl, renderLogoPng } from "../qr/png.server";
+import { LogoNotDrawableError, type Logo } from "../qr/png.server";
 import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
-import { renderSvg } from "../qr/svg";
 import { hashedClientAddress } from "../security/client.server";
+import { escapeHtml } from "../security/escape-html";
 import { visitorId } from "../security/visitor.server";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/download";
 
-// GET /download.png and /download.svg with the generator's query string: the same link works
-// as a plain anchor without JavaScript and as the download button with it.
+// GET /download.png, .svg, .pdf and .eps with the generator's query string: the same link works
+// as a plain anchor without JavaScript and as the download button with it. The design fields of
+// issue #28 ride along under their API names (dotShape, cornerShape, frame, gradientType, …), and
+// printWidth, printUnit, dpi and cmyk ask for a print size.
 
 function badRequest(message: string) {
   return new Response(message, {
@@ -27,9 +37,31 @@ function badRequest(message: string) {
   });
 }
 
+/** A plan's refusal a person can act on: the reason and where to upgrade, with or without JS. */
+function planRequired(message: string) {
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Upgrade required</title>` +
+      `<p role="alert">${escapeHtml(message)} <a href="/pricing">See plans and upgrade</a></p>` +
+      `<p><a href="/#generator">Back to the generator</a></p></html>`,
+    {
+      status: 403,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+    },
+  );
+}
+
+const FORMATS: Record<string, DesignFormat> = {
+  ".png": "png",
+  ".svg": "svg",
+  ".pdf": "pdf",
+  ".eps": "eps",
+};
+
+const PRINT_FIELDS = ["printWidth", "printUnit", "dpi", "cmyk"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const format = url.pathname.endsWith(".svg") ? "svg" : "png";
+  const format = FORMATS[url.pathname.slice(url.pathname.lastIndexOf("."))] ?? "png";
   const { fields } = readFields(url.searchParams);
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
@@ -39,9 +71,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(`/?${params}#generator`, 303);
   };
 
-  let matrix;
+  // The design: the generator's size and colours (size, fg, bg) plus the design fields.
+  const design = parseCustomization({
+    ...designInputFromSearchParams(url.searchParams),
+    ...evaluation.style,
+  });
+  if (!design.ok) return badRequest(Object.values(design.errors).join("\n"));
+  const printInput = printOptionsSchema.safeParse(
+    Object.fromEntries(
+      PRINT_FIELDS.flatMap((name) => {
+        const value = url.searchParams.get(name);
+        return value === null || value === "" ? [] : [[name, value]];
+      }),
+    ),
+  );
+  if (!printInput.success) {
+    return badRequest(printInput.error.issues.map((issue) => issue.message).join("\n"));
+  }
+  const print = resolvePrint(format, printInput.data);
+  if (!print.ok) return badRequest(print.message);
+
   try {
-    matrix = contentMatrix(evaluation.content);
+    contentMatrix(evaluation.content);
   } catch (error) {
     if (error instanceof ContentTooLongError) return badRequest(error.message);
     throw error;
@@ -53,11 +104,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const name = `${downloadBaseName(evaluation.content)}.${format}`;
   const disposition = url.searchParams.get("inline") === "1" ? "inline" : "attachment";
 
+  // Print files are Premium and Ultimate (issue #28), through the plan catalogue.
+  if (format === "pdf" || format === "eps") {
+    const verdict = canDownloadPrint(plan);
+    if (!verdict.ok) return planRequired(verdict.message);
+  }
+
   // A logo of the current workspace (or uploaded by this person before issue #27): drawn at
   // level H, for paid plans only.
+  let logo: Logo | null = null;
   const logoKey = url.searchParams.get("logo");
   if (logoKey) {
-    const logo =
+    logo =
       user && membership && canEmbedLogo(plan).ok
         ? await loadLogo(logoKey, [membership.workspace.id, user.id])
         : null;
@@ -65,49 +123,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A logo stored before uploads were checked for their pixels is refused, never decoded.
     const unusable = pixelProblem(logo.bytes, logo.type);
     if (unusable) return badRequest(new LogoNotDrawableError(unusable).message);
-    const withLogo = contentMatrix(evaluation.content, "H");
-    if (format === "svg") {
-      return new Response(
-        renderSvg(withLogo, { ...evaluation.style, logoHref: logoDataUrl(logo) }),
-        {
-          headers: {
-            "Content-Type": "image/svg+xml",
-            "Content-Disposition": `${disposition}; filename="${name}"`,
-            "Cache-Control": "private, no-store",
-            "Content-Security-Policy":
-              "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-          },
-        },
-      );
-    }
-    return new Response(await renderLogoPng(withLogo, evaluation.style, logo), {
-      headers: {
-        "Content-Type": "image/png",
-        "Content-Disposition": `${disposition}; filename="${name}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
-  // SVG is a paid-plan format (spec section 5).
-  if (format === "svg") {
-    if (!canDownloadSvg(plan).ok) return back("svg-plan");
-    return new Response(renderSvg(matrix, evaluation.style), {
-      headers: {
-        "Content-Type": "image/svg+xml",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      },
-    });
+  } else if (format === "svg" && !canDownloadSvg(plan).ok) {
+    // SVG is a paid-plan format (spec section 5).
+    return back("svg-plan");
   }
 
-  // Visitors have a daily allowance (ARCHITECTURE.md decision 2); accounts do not.
   const headers = new Headers({
-    "Content-Type": "image/png",
-    "Content-Disposition": `attachment; filename="${name}"`,
+    "Content-Type": CONTENT_TYPES[format],
+    "Content-Disposition": `${logo || format === "pdf" || format === "eps" ? disposition : "attachment"}; filename="${name}"`,
     "Cache-Control": "private, no-store",
   });
-  if (!user) {
+  if (format === "svg") {
+    headers.set(
+      "Content-Security-Policy",
+      logo
+        ? "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
+        : "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+  }
+  // Visitors have a daily allowance (ARCHITECTURE.md decision 2); accounts do not.
+  if (format === "png" && !logo && !user) {
     const visitor = visitorId(request);
     const allowed = await claimVisitorDownload(createDatabase(), {
       visitorId: visitor.id,
@@ -116,5 +151,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!allowed) return back("download-limit");
     if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   }
-  return new Response(renderPng(matrix, evaluation.style), { headers });
+
+  let body: Uint8Array<ArrayBuffer> | string;
+  try {
+    body = await designImage(format, {
+      payload: encodePayload(evaluation.content),
+      customization: design.value,
+      logo,
+      ...print.options,
+    });
+  } catch (error) {
+    if (error instanceof DesignRefusedError) return badRequest(error.message);
+    throw error;
+  }
+  return new Response(body, { headers });
 }

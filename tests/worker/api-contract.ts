@@ -74,7 +74,10 @@ export async function documented(
     return {};
   }
   expect(Object.keys(content), `${method} ${path} ${response.status} as ${type}`).toContain(type);
-  if (type.startsWith("image/") || type === "application/zip")
+  if (
+    type.startsWith("image/") ||
+    ["application/zip", "application/pdf", "application/postscript"].includes(type)
+  )
     return { bytes: new Uint8Array(await response.arrayBuffer()) };
   const json = await response.json<Json>();
   const schema = inline(content[type]!.schema, doc) as Json;
