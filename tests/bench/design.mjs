@@ -5,6 +5,7 @@
 // the same machine. Each figure is reported as met or missed.
 import { readFileSync } from "node:fs";
 import { makeKeys } from "./api.mjs";
+import { startProfile } from "./cpu-profile.mjs";
 import { workerdCpuSeconds } from "./workerd-cpu.mjs";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -44,9 +45,10 @@ async function saturate(count, send) {
 
 /**
  * `nodeUrl` is node-qrcode's server (node-qrcode-server.mjs) and `nodePid` its process, for its
- * CPU time.
+ * CPU time. With BENCH_DESIGN_PROFILE=<file>, a CPU profile of the Worker during styled PNGs is
+ * written there and its top functions printed (where the time goes).
  */
-export async function designBench(origin, nextAddress, { nodeUrl, nodePid }) {
+export async function designBench(origin, nextAddress, { nodeUrl, nodePid, inspectorPort }) {
   const keys = await makeKeys(origin, 10, "design-bench@example.com");
   let turn = 0;
   const key = () => keys[(turn += 1) % keys.length];
@@ -61,7 +63,8 @@ export async function designBench(origin, nextAddress, { nodeUrl, nodePid }) {
       body: JSON.stringify({ type: "url", data: { url: url() }, format, customization }),
     }).then(async (response) => {
       const bytes = new Uint8Array(await response.arrayBuffer());
-      const ok = response.status === 200 && new TextDecoder().decode(bytes.slice(0, 4)) === magic;
+      const ok =
+        response.status === 200 && [...magic].every((c, i) => bytes[i] === c.charCodeAt(0));
       if (!ok && response.status !== 200)
         console.error(`design bench: ${response.status} ${new TextDecoder().decode(bytes)}`);
       return ok;
@@ -88,19 +91,18 @@ export async function designBench(origin, nextAddress, { nodeUrl, nodePid }) {
     node: {
       label: "node-qrcode plain 1024 px PNG",
       send: node,
-      cpu: () => processCpuSeconds(nodePid),
+      cpuOf: () => processCpuSeconds(nodePid),
     },
   };
   for (const kind of Object.values(kinds)) {
     kind.seconds = 0;
-    kind.cpu = 0;
     kind.errors = 0;
     kind.count = 0;
     await saturate(Math.ceil(REQUESTS / 4), kind.send); // warm up
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const kind of Object.values(kinds)) {
-      const cpu = kind.cpu ?? workerdCpuSeconds;
+      const cpu = kind.cpuOf ?? workerdCpuSeconds;
       const before = cpu();
       const result = await saturate(REQUESTS, kind.send);
       // The CPU a kind costs is read from its own process: workerd for the app, node for node-qrcode.
@@ -137,4 +139,9 @@ export async function designBench(origin, nextAddress, { nodeUrl, nodePid }) {
       "  (CPU is the serving process's own user + system time per request: workerd, with local D1 and the rate limiter, or node.)\n" +
       '  The decode check alone (at most 3 ms of Worker CPU) is printed by tests/worker/design-api.test.ts, "costs a few milliseconds…".\n',
   );
+  if (process.env.BENCH_DESIGN_PROFILE && inspectorPort) {
+    const stop = await startProfile(inspectorPort, process.env.BENCH_DESIGN_PROFILE);
+    await saturate(REQUESTS / 2, kinds.styled.send);
+    await stop();
+  }
 }

@@ -216,7 +216,11 @@ if (process.env.BENCH_ONLY === "ratio") {
   process.exit(0);
 }
 const nodeServer = await startNodeQrcode();
-const nodeQrcode = { nodeUrl: `http://127.0.0.1:${NODE_PORT}/`, nodePid: nodeServer.pid };
+const nodeQrcode = {
+  nodeUrl: `http://127.0.0.1:${NODE_PORT}/`,
+  nodePid: nodeServer.pid,
+  inspectorPort: APP_PORT + 3,
+};
 // BENCH_ONLY=design measures just issue #28's designer figures (about a minute).
 if (process.env.BENCH_ONLY === "design") {
   try {
