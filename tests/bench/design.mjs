@@ -4,6 +4,8 @@
 // node-qrcode's plain 1024 px PNG, measured in alternating rounds of one run so that all four see
 // the same machine. Each figure is reported as met or missed.
 import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { makeKeys } from "./api.mjs";
 import { startProfile } from "./cpu-profile.mjs";
 import { workerdCpuSeconds } from "./workerd-cpu.mjs";
@@ -45,8 +47,7 @@ async function saturate(count, send) {
 
 /**
  * `nodeUrl` is node-qrcode's server (node-qrcode-server.mjs) and `nodePid` its process, for its
- * CPU time. With BENCH_DESIGN_PROFILE=<file>, a CPU profile of the Worker during styled PNGs is
- * written there and its top functions printed (where the time goes).
+ * CPU time; with `inspectorPort`, where a styled PNG's time goes is measured from a CPU profile.
  */
 export async function designBench(origin, nextAddress, { nodeUrl, nodePid, inspectorPort }) {
   const keys = await makeKeys(origin, 10, "design-bench@example.com");
@@ -139,9 +140,65 @@ export async function designBench(origin, nextAddress, { nodeUrl, nodePid, inspe
       "  (CPU is the serving process's own user + system time per request: workerd, with local D1 and the rate limiter, or node.)\n" +
       '  The decode check alone (at most 3 ms of Worker CPU) is printed by tests/worker/design-api.test.ts, "costs a few milliseconds…".\n',
   );
-  if (process.env.BENCH_DESIGN_PROFILE && inspectorPort) {
-    const stop = await startProfile(inspectorPort, process.env.BENCH_DESIGN_PROFILE);
-    await saturate(REQUESTS / 2, kinds.styled.send);
-    await stop();
-  }
+  if (inspectorPort) await whereTheTimeGoes(inspectorPort, kinds.styled.send);
+}
+
+/**
+ * A CPU profile of the Worker's isolate during styled PNGs, its samples split by the stack they
+ * were taken in: resvg drawing (`render`), resvg's PNG encoding (`asPng`), the decode check
+ * (`checkSample`, `pixelsScan` and zxing's WebAssembly module, the one module not under resvg's
+ * calls) and the rest; sampled every 0.2 ms. With BENCH_DESIGN_PROFILE=<file> the profile is kept there and its top
+ * functions printed.
+ */
+async function whereTheTimeGoes(inspectorPort, send) {
+  const file =
+    process.env.BENCH_DESIGN_PROFILE ?? path.join(os.tmpdir(), "design-bench.cpuprofile");
+  const stop = await startProfile(inspectorPort, file, {
+    quiet: !process.env.BENCH_DESIGN_PROFILE,
+  });
+  const count = Math.ceil(REQUESTS / 2);
+  await saturate(count, send);
+  const profile = await stop();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const stack = (id) => {
+    const frames = [];
+    for (let at = id; at !== undefined; at = parent.get(at)) frames.push(byId.get(at).callFrame);
+    return frames;
+  };
+  // resvg's module is the one with the most samples under `render` (a stray sample of another
+  // module can land there too).
+  const underRender = new Map();
+  profile.samples.forEach((id, i) => {
+    const frames = stack(id);
+    if (frames[0].url.startsWith("wasm:") && frames.some((f) => f.functionName === "render"))
+      underRender.set(frames[0].url, (underRender.get(frames[0].url) ?? 0) + profile.timeDeltas[i]);
+  });
+  const resvgModule = [...underRender].sort((x, y) => y[1] - x[1])[0]?.[0];
+  const parts = { render: 0, asPng: 0, check: 0, other: 0, idle: 0 };
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const frames = stack(id);
+    const names = new Set(frames.map((f) => f.functionName));
+    if (names.has("(idle)")) parts.idle += ms;
+    else if (names.has("asPng")) parts.asPng += ms;
+    else if (names.has("render")) parts.render += ms;
+    else if (
+      names.has("checkSample") ||
+      names.has("pixelsScan") ||
+      (frames[0].url.startsWith("wasm:") && frames[0].url !== resvgModule)
+    )
+      parts.check += ms;
+    else parts.other += ms;
+  });
+  const per = (ms) => (ms / count).toFixed(1);
+  const busy = parts.render + parts.asPng + parts.check + parts.other;
+  console.log(
+    `  Where a styled 1024 px PNG's time goes (CPU profile of the Worker's isolate, ${count} requests): ${per(busy)} ms busy per image:
+` +
+      `    resvg drawing ${per(parts.render)} ms, resvg PNG encoding (asPng) ${per(parts.asPng)} ms, decode check ${per(parts.check)} ms (target at most 3 ms: ${parts.check / count <= 3 ? "met" : "missed"}), the rest (request, matrix, SVG, key, rate limit) ${per(parts.other)} ms
+`,
+  );
 }
