@@ -13,9 +13,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
  * An Ultimate account (its trial) and `count` keys made on its API tab, as a customer would. The
  * run uses them in turn, each staying under its 300 requests a minute.
  */
-async function makeKeys(origin, count) {
+export async function makeKeys(origin, count, email = "api-bench@example.com") {
   const { id, cookie } = await benchAccount(origin, {
-    email: "api-bench@example.com",
+    email,
     firstName: "Api",
     lastName: "Bench",
     plan: "ultimate",

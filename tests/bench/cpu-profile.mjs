@@ -27,7 +27,7 @@ function connect(url) {
 }
 
 /** Starts profiling the app's Worker; the returned function stops, writes and summarises. */
-export async function startProfile(inspectorPort, file) {
+export async function startProfile(inspectorPort, file, { quiet = false } = {}) {
   const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
   const target = targets.find((t) => !t.title?.startsWith("core:")) ?? targets[0];
   const inspector = await connect(target.webSocketDebuggerUrl);
@@ -38,7 +38,8 @@ export async function startProfile(inspectorPort, file) {
     const { profile } = await inspector.send("Profiler.stop");
     inspector.close();
     writeFileSync(file, JSON.stringify(profile));
-    summarise(profile, file);
+    if (!quiet) summarise(profile, file);
+    return profile;
   };
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
+import { designBench } from "./design.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { saturate, scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
@@ -215,6 +216,21 @@ if (process.env.BENCH_ONLY === "ratio") {
   process.exit(0);
 }
 const nodeServer = await startNodeQrcode();
+const nodeQrcode = {
+  nodeUrl: `http://127.0.0.1:${NODE_PORT}/`,
+  nodePid: nodeServer.pid,
+  inspectorPort: APP_PORT + 3,
+};
+// BENCH_ONLY=design measures just issue #28's designer figures (about a minute).
+if (process.env.BENCH_ONLY === "design") {
+  try {
+    await designBench(app.url.origin, nextAddress, nodeQrcode);
+  } finally {
+    nodeServer.kill();
+    await app.mf.dispose();
+  }
+  process.exit(0);
+}
 try {
   const rows = [];
   for (const size of SIZES) {
@@ -249,6 +265,7 @@ try {
   await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
   await scanBench(app, consumed);
   await bulkBench(app.url.origin, APP_PORT + 3);
+  await designBench(app.url.origin, nextAddress, nodeQrcode);
 
   const signIns = await signInTimes(app.url, 9);
   console.log(
