@@ -45,7 +45,8 @@ export async function makeKeys(origin, count, email = "api-bench@example.com") {
 let sequence = 0;
 const url = () => `https://example.com/api-bench/${(sequence += 1)}-${Math.random()}`;
 
-async function saturate(count, send) {
+/** Calls `send` `count` times over CONCURRENCY connections; `send` answers whether it went well. */
+export async function saturate(count, send) {
   let issued = 0;
   let errors = 0;
   const started = performance.now();
@@ -57,7 +58,7 @@ async function saturate(count, send) {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  return { rps: count / seconds, msPerRequest: (seconds * 1000) / count, errors };
+  return { seconds, rps: count / seconds, msPerRequest: (seconds * 1000) / count, errors };
 }
 
 export async function apiBench(origin, nextAddress, inspectorPort) {

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeKeys } from "./api.mjs";
+import { makeKeys, saturate } from "./api.mjs";
 import { startProfile } from "./cpu-profile.mjs";
 import { workerdCpuSeconds } from "./workerd-cpu.mjs";
 
@@ -30,20 +30,6 @@ const STYLED = {
 
 let sequence = 0;
 const url = () => `https://example.com/design-bench/${(sequence += 1)}-${Math.random()}`;
-
-async function saturate(count, send) {
-  let issued = 0;
-  let errors = 0;
-  const started = performance.now();
-  async function worker() {
-    while (issued < count) {
-      issued += 1;
-      if (!(await send())) errors += 1;
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { seconds: (performance.now() - started) / 1000, errors };
-}
 
 /**
  * `nodeUrl` is node-qrcode's server (node-qrcode-server.mjs) and `nodePid` its process, for its
