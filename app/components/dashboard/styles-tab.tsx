@@ -144,6 +144,12 @@ export function StylesTab({
 }) {
   const failed = action?.styleForm;
   const full = tab.styles.length >= tab.limit;
+  // A refusal whose form is not on the page (the plan, the limit) is shown at the top.
+  const formShown =
+    tab.manage &&
+    tab.allowed &&
+    (failed?.id === "new" ? !full : tab.styles.some((style) => style.id === failed?.id));
+  const unplaced = failed && !formShown ? failed.errors.form : null;
   return (
     <div className="team" role="region" aria-labelledby="brand-styles">
       <div className="card">
@@ -154,6 +160,11 @@ export function StylesTab({
           Saved designs with a name: choose one on the generator, for a whole bulk batch, or send
           its <code>styleId</code> to the API. Fields you set yourself next to a style override it.
         </p>
+        {unplaced ? (
+          <p className="notice notice-error" role="alert">
+            {unplaced}
+          </p>
+        ) : null}
         {!tab.allowed ? (
           <div className="notice notice-warning" role="status">
             <p>
