@@ -40,9 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (styleId !== undefined) {
     const styled = await designOverStyle(
       createDatabase(),
-      membership
-        ? { workspaceId: membership.workspace.id, plan: workspacePlan(membership) }
-        : null,
+      membership ? { workspaceId: membership.workspace.id, plan: workspacePlan(membership) } : null,
       styleId,
       {},
     );
