@@ -428,3 +428,63 @@ describe("styleId in bulk", () => {
     );
   });
 });
+
+describe("the generator's brand style select", () => {
+  it("Apply style writes the style's design into the generator's address", async () => {
+    const ada = await person("premium");
+    const id = await saveStyle(ada);
+    const applied = await appFetch(
+      `/?type=url&url=https%3A%2F%2Fexample.com%2Fmenu&size=512&fg=000000&bg=ffffff&dotShape=square&styleId=${id}&applyStyle=1`,
+      { headers: { Cookie: ada.cookie } },
+    );
+    expect(applied.status).toBe(303);
+    const location = new URL(applied.headers.get("Location")!, ORIGIN);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      url: "https://example.com/menu",
+      dotShape: "rounded",
+      cornerShape: "extra-rounded",
+      frame: "box",
+      fg: "1e293b",
+      styleId: id,
+    });
+    expect(location.searchParams.has("applyStyle")).toBe(false);
+
+    // Another workspace's style is not applied, with the reason.
+    const bob = await person("premium");
+    const refused = await appFetch(`/?type=url&url=x&styleId=${id}&applyStyle=1`, {
+      headers: { Cookie: bob.cookie },
+    });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).not.toContain("dotShape");
+    expect(await landOn(refused, bob.cookie)).toContain(`There is no brand style ${id}`);
+  });
+
+  it("saves a code in the style named by the generator's form, its own fields over it", async () => {
+    const ada = await person("premium");
+    const id = await saveStyle(ada);
+    const title = `Styled ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await appFetch("/?index", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: ada.cookie, "CF-Connecting-IP": newAddress() },
+      body: new URLSearchParams({
+        intent: "save",
+        type: "url",
+        url: "https://example.com/menu",
+        size: "256",
+        fg: "7c2d12",
+        bg: "ffffff",
+        title,
+        styleId: id,
+      }),
+    });
+    expect(saved.status).toBe(303);
+    const row = await env.DB.prepare("SELECT customization FROM qr_codes WHERE title = ?")
+      .bind(title)
+      .first<{ customization: string }>();
+    expect(JSON.parse(row!.customization)).toMatchObject({
+      dotShape: "rounded",
+      frame: "box",
+      fgColor: "#7c2d12",
+    });
+  });
+});
