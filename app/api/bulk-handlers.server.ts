@@ -135,7 +135,13 @@ export async function createBulkJob(
   form.set("bg", String(body.bgColor));
   form.set("save", String(body.save));
   form.set("track", String(body.trackScans));
+  if (body.styleId) form.set("styleId", String(body.styleId));
   const read = await readOptions(ctx.db, form, caller.plan, caller.workspace.id, ctx.origin);
+  if (!read.ok && read.status) {
+    const message = read.fields.styleId!;
+    const error = [{ field: "styleId", message }];
+    throw new ApiProblem(read.status === 404 ? "not_found" : "plan_required", message, error);
+  }
   if (!read.ok) {
     const errors = Object.entries(read.fields).map(([field, message]) => ({
       field: API_FIELDS[field] ?? field,
@@ -147,7 +153,9 @@ export async function createBulkJob(
 
   const checked = await refuseLoopingRows(
     ctx.db,
-    checkRows(sent.rows, options, caller.plan, { track: options.track }),
+    checkRows(sent.rows, { ...options, design: read.style }, caller.plan, {
+      track: options.track,
+    }),
     options.track,
   );
   const listed = checked.invalid.slice(0, MAX_LISTED_PROBLEMS);

@@ -1,6 +1,7 @@
 import { BULK_STATUSES } from "../db/schema";
 import { KNOWN_COLUMNS } from "../bulk/csv";
 import { QR_SIZES } from "../qr/types";
+import { styleIdSchema } from "../styles/style";
 import { oneLine } from "../validation/one-line";
 import { z } from "../validation/zod";
 
@@ -24,7 +25,14 @@ const descriptions = {
   skipInvalidRows:
     "Make the valid rows and list the others in `invalidRows` and the manifest. Without it, a batch with any invalid row is refused (422) and nothing is made.",
   name: "A name for the batch, shown on the /bulk page and used for the archive's file name.",
+  styleId:
+    "A brand style of the workspace (GET /styles) for the whole batch: every row's design starts from it, its colours replace fgColor and bgColor, and a row's own design columns (dotShape, frame, fgColor, …) override it.",
 };
+
+const styleId = styleIdSchema.optional().meta({
+  description: descriptions.styleId,
+  example: "bs_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c",
+});
 
 const bool = (description: string) => z.boolean().default(false).meta({ description });
 /** A multipart field that is a yes or a no. */
@@ -45,8 +53,15 @@ const rowSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
   .meta({
     id: "BulkRow",
-    description: `One code, with the CSV's columns as keys (any case): ${KNOWN_COLUMNS.map((column) => `\`${column}\``).join(", ")}. \`type\` defaults to url; the content fields are the generator's for that type. Other keys are ignored and listed in \`ignoredColumns\`.`,
-    example: { type: "url", url: "https://example.com/menu?table=12", title: "Table 12" },
+    description: `One code, with the CSV's columns as keys (any case): ${KNOWN_COLUMNS.map((column) => `\`${column}\``).join(", ")}. \`type\` defaults to url; the content fields are the generator's for that type; the design columns are the customization's fields (the gradient as gradientType, gradientFrom, gradientTo, gradientRotation). Other keys are ignored and listed in \`ignoredColumns\`.`,
+    example: {
+      type: "url",
+      url: "https://example.com/menu?table=12",
+      title: "Table 12",
+      dotShape: "rounded",
+      frame: "box",
+      frameText: "Table 12",
+    },
   });
 
 export const bulkJobRequestSchema = z
@@ -75,6 +90,7 @@ export const bulkJobRequestSchema = z
     trackScans: bool(descriptions.trackScans),
     skipInvalidRows: bool(descriptions.skipInvalidRows),
     name,
+    styleId,
   })
   .meta({
     id: "BulkJobRequest",
@@ -109,6 +125,7 @@ export const bulkJobFormSchema = z
     trackScans: formBool(descriptions.trackScans),
     skipInvalidRows: formBool(descriptions.skipInvalidRows),
     name,
+    styleId,
   })
   .meta({ id: "BulkJobUpload" });
 

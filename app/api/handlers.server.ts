@@ -4,7 +4,7 @@ import { changeDestination } from "../destinations/changes.server";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
 import { saveInWorkspace } from "../codes/save.server";
 import type { Database } from "../db/client.server";
-import type { QrCodeRecord } from "../db/schema";
+import type { BrandStyleRecord, QrCodeRecord } from "../db/schema";
 import { listApiKeys } from "../models/api-keys.server";
 import { codeActivity } from "../models/code-analytics.server";
 import { type CodeWithCreator, codePage, findCodeWithCreator } from "../models/code-pages.server";
@@ -50,6 +50,7 @@ import type { OperationId } from "./operations";
 import { ApiProblem } from "./problem";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import { addEndpoint, removeEndpoint } from "../webhooks/endpoints.server";
+import { createStyle, designOverStyle, listStyles, removeStyle } from "../styles/styles.server";
 
 // One handler per operation of app/api/operations.ts. The router has authenticated the key,
 // checked its scope and plan, and validated the path, query and body with the operation's zod
@@ -64,6 +65,8 @@ export interface ApiContext {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
+  /** The body as sent (JSON bytes), before defaults were filled in: which fields it names. */
+  raw: ArrayBuffer | null;
   /** Work that may finish after the answer (the request's waitUntil). */
   waitUntil: (promise: Promise<unknown>) => void;
 }
@@ -78,12 +81,54 @@ function callerOf(ctx: ApiContext): ApiCaller {
   return ctx.caller;
 }
 
+/** The customization fields the request sent itself, before the schema filled in defaults. */
+function sentCustomization(raw: ArrayBuffer | null): Record<string, unknown> {
+  if (!raw) return {};
+  const sent = JSON.parse(new TextDecoder().decode(raw)) as { customization?: unknown };
+  const { styleId: _styleId, ...fields } = (sent.customization ?? {}) as Record<string, unknown>;
+  return fields;
+}
+
+/**
+ * The design of `customization.styleId` (a brand style of the key's workspace) with the sent
+ * customization fields over it (app/styles/style.ts), checked as any customization is.
+ */
+async function styledCustomization(ctx: ApiContext, styleId: unknown): Promise<Customization> {
+  const caller = callerOf(ctx);
+  const styled = await designOverStyle(
+    ctx.db,
+    { workspaceId: caller.workspace.id, plan: caller.plan },
+    styleId,
+    sentCustomization(ctx.raw),
+  );
+  if (!styled.ok) {
+    const error = [{ field: "customization.styleId", message: styled.message }];
+    if (styled.status === 404) throw new ApiProblem("not_found", styled.message, error);
+    throw new ApiProblem("plan_required", styled.message, error);
+  }
+  const style = parseCustomization(styled.input);
+  if (!style.ok) {
+    const errors = Object.entries(style.errors).map(([field, message]) => ({
+      field: `customization.${field}`,
+      message,
+    }));
+    throw new ApiProblem("invalid_request", errors[0]!.message, errors);
+  }
+  return style.value;
+}
+
 /** The content and design of a validated `{type, data, customization}` body. */
-function contentAndStyle(body: Record<string, unknown>): {
+async function contentAndStyle(ctx: ApiContext): Promise<{
   content: QrContent;
   style: Customization;
-} {
+}> {
+  const body = ctx.body;
   const content = parseContent(body.type as QrType, body.data as Record<string, unknown>);
+  const styleId = (body.customization as { styleId?: string } | undefined)?.styleId;
+  if (styleId) {
+    if (!content.ok) throw new Error("validated body failed to parse");
+    return { content: content.value, style: await styledCustomization(ctx, styleId) };
+  }
   const style = parseCustomization(body.customization ?? {});
   // The router validated the body with the same schemas, so both parses succeed.
   if (!content.ok || !style.ok) throw new Error("validated body failed to parse");
@@ -200,6 +245,16 @@ function serializeCode(
   };
 }
 
+function serializeStyle(style: BrandStyleRecord) {
+  return {
+    id: style.id,
+    name: style.name,
+    design: style.design,
+    createdAt: style.createdAt.toISOString(),
+    updatedAt: style.updatedAt.toISOString(),
+  };
+}
+
 async function codeOr404(ctx: ApiContext): Promise<CodeWithCreator> {
   const found = await findCodeWithCreator(
     ctx.db,
@@ -266,7 +321,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
     const format = negotiateFormat(ctx.request, ctx.body.format);
     requireFormatPlan(caller, format);
     const print = printOptionsOf(format, ctx.body);
-    const { content, style } = contentAndStyle(ctx.body);
+    const { content, style } = await contentAndStyle(ctx);
     let payload: string;
     try {
       payload = encodePayload(content);
@@ -282,7 +337,7 @@ export const HANDLERS: Record<OperationId, Handler> = {
 
   async createCode(ctx) {
     const caller = callerOf(ctx);
-    const { content, style } = contentAndStyle(ctx.body);
+    const { content, style } = await contentAndStyle(ctx);
     const outcome = await saveInWorkspace(
       { workspaceId: caller.workspace.id, plan: caller.plan, creator: caller.actor },
       content,
@@ -507,6 +562,48 @@ export const HANDLERS: Record<OperationId, Handler> = {
         `There is no webhook ${String(ctx.params.id)} in this workspace.`,
       );
     }
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  },
+
+  async listStyles(ctx) {
+    const caller = callerOf(ctx);
+    const styles = await listStyles(ctx.db, caller.workspace.id);
+    return json({ data: styles.map(serializeStyle) });
+  },
+
+  async createStyle(ctx) {
+    const caller = callerOf(ctx);
+    const created = await createStyle(
+      ctx.db,
+      { workspaceId: caller.workspace.id, plan: caller.plan, actor: caller.actor },
+      { name: ctx.body.name, design: ctx.body.design },
+    );
+    if (!created.ok) {
+      if (created.status === 409 && created.field === "name") {
+        throw new ApiProblem("style_name_taken", created.message, [
+          { field: "name", message: created.message },
+        ]);
+      }
+      if (created.status === 409) throw new ApiProblem("style_limit_reached", created.message);
+      if (created.status === 403) throw new ApiProblem("plan_required", created.message);
+      const field = created.field === "name" ? "name" : `design.${created.field ?? ""}`;
+      throw new ApiProblem("invalid_request", created.message, [
+        { field: field.replace(/\.$/, ""), message: created.message },
+      ]);
+    }
+    return json(serializeStyle(created.style), 201, {
+      Location: `${ctx.origin}/api/v1/styles/${created.style.id}`,
+    });
+  },
+
+  async deleteStyle(ctx) {
+    const caller = callerOf(ctx);
+    const removed = await removeStyle(
+      ctx.db,
+      { workspaceId: caller.workspace.id, plan: caller.plan, actor: caller.actor },
+      ctx.params.id,
+    );
+    if (!removed.ok) throw new ApiProblem("not_found", removed.message);
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   },
 

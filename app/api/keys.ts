@@ -17,6 +17,8 @@ export const API_SCOPES = [
   "codes:write",
   "analytics:read",
   "webhooks:write",
+  "styles:read",
+  "styles:write",
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -25,6 +27,8 @@ export const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "codes:write": "Create images, save, change and delete codes",
   "analytics:read": "Read scans and downloads per code",
   "webhooks:write": "Subscribe and unsubscribe webhook endpoints (REST hooks, as Zapier uses them)",
+  "styles:read": "List the workspace's brand styles (saved designs)",
+  "styles:write": "Save and delete brand styles",
 };
 
 /** A scope is the permission of the role table it stands for. */
@@ -33,6 +37,8 @@ export const SCOPE_ACTIONS: Record<ApiScope, WorkspaceAction> = {
   "codes:write": "codes.manage",
   "analytics:read": "analytics.view",
   "webhooks:write": "integrations.manage",
+  "styles:read": "codes.view",
+  "styles:write": "styles.manage",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

@@ -148,6 +148,10 @@ function buildDocument(origin: string) {
       { name: "Codes", description: "Saved codes of the key's workspace." },
       { name: "Bulk", description: "Many codes at once, as a ZIP." },
       { name: "Analytics", description: "Scans and downloads." },
+      {
+        name: "Styles",
+        description: "Brand styles: a workspace's saved designs, used with customization.styleId.",
+      },
       { name: "Webhooks", description: "Endpoints that get events as they happen (REST hooks)." },
       { name: "Account", description: "Plan and usage." },
       { name: "Meta", description: "About the API itself." },

@@ -20,6 +20,7 @@ import {
   updateCodeSchema,
   usageSchema,
 } from "./schemas";
+import { createStyleSchema, styleIdParams, styleListSchema, styleSchema } from "./style-schemas";
 import { createWebhookSchema, webhookIdParams, webhookSchema } from "./webhook-schemas";
 
 // Every operation of /api/v1, once: the router matches requests against this table and the
@@ -46,7 +47,7 @@ export interface Operation {
   path: string;
   summary: string;
   description: string;
-  tag: "Images" | "Codes" | "Bulk" | "Analytics" | "Webhooks" | "Account" | "Meta";
+  tag: "Images" | "Codes" | "Styles" | "Bulk" | "Analytics" | "Webhooks" | "Account" | "Meta";
   /** The scope a key needs; null for what needs no key. */
   scope: ApiScope | null;
   params?: z.ZodObject;
@@ -88,12 +89,12 @@ export const OPERATIONS = [
     path: "/images",
     summary: "Make a code image",
     description:
-      "Renders a QR code as PNG, SVG, PDF or EPS without saving it, with the generator's rules: the same fields, sizes, colour-contrast check and messages, and the design of `customization` (shapes, corner styles, gradient, frame). A styled design is decoded before it is answered; one that does not scan is refused with a 400 naming the part. `printWidth` with `printUnit` and `dpi` draws a PNG for print (its pHYs states the resolution) or sizes a PDF or EPS; `cmyk` writes PDF and EPS colours as CMYK. The format comes from `format`, else from the Accept header (image/svg+xml, image/png, application/pdf or application/postscript), else PNG.",
+      "Renders a QR code as PNG, SVG, PDF or EPS without saving it, with the generator's rules: the same fields, sizes, colour-contrast check and messages, and the design of `customization` (shapes, corner styles, gradient, frame). A styled design is decoded before it is answered; one that does not scan is refused with a 400 naming the part. `printWidth` with `printUnit` and `dpi` draws a PNG for print (its pHYs states the resolution) or sizes a PDF or EPS; `cmyk` writes PDF and EPS colours as CMYK. The format comes from `format`, else from the Accept header (image/svg+xml, image/png, application/pdf or application/postscript), else PNG. `customization.styleId` draws a brand style of the workspace, the other customization fields over it.",
     tag: "Images",
     scope: "codes:write",
     body: imageRequestSchema,
     success: { status: 200, description: "The image.", image: true },
-    problems: ["invalid_request", "not_acceptable"],
+    problems: ["invalid_request", "not_acceptable", "not_found"],
     example: {
       body: {
         type: "url",
@@ -110,17 +111,17 @@ export const OPERATIONS = [
     path: "/qr-codes",
     summary: "Save a code",
     description:
-      "Saves a code in the key's workspace, recorded as made by the key's creator. With `trackScans`, a URL code encodes a short link that counts scans and redirects to the address.",
+      "Saves a code in the key's workspace, recorded as made by the key's creator. With `trackScans`, a URL code encodes a short link that counts scans and redirects to the address. `customization.styleId` saves it in a brand style of the workspace (the other customization fields override the style's); the code keeps the design, not a link to the style.",
     tag: "Codes",
     scope: "codes:write",
     body: createCodeSchema,
     success: { status: 201, description: "The saved code.", schema: codeSchema },
-    problems: ["invalid_request", "save_limit_reached"],
+    problems: ["invalid_request", "save_limit_reached", "not_found"],
     example: {
       body: {
         type: "url",
         data: { url: "https://example.com/menu" },
-        customization: { size: 512 },
+        customization: { size: 512, styleId: "bs_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c" },
         title: "Menu, table 12",
         trackScans: true,
       },
@@ -210,7 +211,7 @@ export const OPERATIONS = [
     form: bulkJobFormSchema,
     maxBodyBytes: 5 * 1024 * 1024 + 64 * 1024,
     success: { status: 201, description: "The batch.", schema: bulkJobSchema },
-    problems: ["invalid_request", "invalid_rows"],
+    problems: ["invalid_request", "invalid_rows", "not_found"],
     example: {
       body: {
         rows: [
@@ -296,6 +297,51 @@ export const OPERATIONS = [
     success: { status: 204, description: "Removed." },
     problems: ["not_found", "invalid_request"],
     example: { path: "/webhooks/we_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c" },
+  },
+  {
+    id: "listStyles",
+    method: "get",
+    path: "/styles",
+    summary: "List brand styles",
+    description:
+      "The workspace's brand styles (saved designs), by name. Send a style's id as `customization.styleId` to draw a code in it.",
+    tag: "Styles",
+    scope: "styles:read",
+    success: { status: 200, description: "The styles.", schema: styleListSchema },
+    problems: [],
+    example: {},
+  },
+  {
+    id: "createStyle",
+    method: "post",
+    path: "/styles",
+    summary: "Save a brand style",
+    description:
+      "Saves a design under a name, with the Brand styles tab's checks: the design's fields and contrast rules, a decode check of a code drawn in it, a name used once per workspace and at most 50 styles.",
+    tag: "Styles",
+    scope: "styles:write",
+    body: createStyleSchema,
+    success: { status: 201, description: "The saved style.", schema: styleSchema },
+    problems: ["invalid_request", "style_limit_reached", "style_name_taken"],
+    example: {
+      body: {
+        name: "Spring menu",
+        design: { dotShape: "rounded", fgColor: "#1d4ed8", frame: "box" },
+      },
+    },
+  },
+  {
+    id: "deleteStyle",
+    method: "delete",
+    path: "/styles/{id}",
+    summary: "Delete a brand style",
+    description: "Deletes the style. Codes saved with it keep their design.",
+    tag: "Styles",
+    scope: "styles:write",
+    params: styleIdParams,
+    success: { status: 204, description: "Deleted." },
+    problems: ["not_found", "invalid_request"],
+    example: { path: "/styles/bs_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c" },
   },
   {
     id: "getUsage",

@@ -11,6 +11,8 @@ export const PROBLEM_CODES = {
   plan_required: { status: 403, title: "Ultimate plan required" },
   save_limit_reached: { status: 403, title: "Save limit reached" },
   webhook_limit_reached: { status: 403, title: "Webhook limit reached" },
+  style_limit_reached: { status: 403, title: "Brand style limit reached" },
+  style_name_taken: { status: 409, title: "Brand style name taken" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   not_acceptable: { status: 406, title: "Not acceptable" },

@@ -149,6 +149,7 @@ async function handle(
     params,
     query,
     body,
+    raw,
     waitUntil,
   };
   const run = () => HANDLERS[operation.id as keyof typeof HANDLERS](ctx);

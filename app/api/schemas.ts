@@ -14,6 +14,7 @@ import { ERROR_CORRECTION_LEVELS } from "../qr/types";
 import { contentDataSchemas } from "../qr/schema";
 import { QR_SIZES, QR_TYPE_LABELS, QR_TYPES, type QrType } from "../qr/types";
 import { z } from "../validation/zod";
+import { styleIdSchema } from "../styles/style";
 import { API_SCOPES } from "./keys";
 
 // The public API's requests and answers (issue #16). The handlers validate with these schemas
@@ -76,7 +77,16 @@ const documentedCustomization = z.object(
 );
 
 export const customizationSchema = documentedCustomization
+  .extend({
+    styleId: styleIdSchema.optional().meta({
+      description:
+        "A brand style of the key's workspace (GET /styles) as the base of the design: the other fields sent here override the style's, fields not sent keep the style's values. Another workspace's style is not found (404).",
+      example: "bs_0b7c9a5e3f1d4d2a9c1e5a8b7f6e4d3c",
+    }),
+  })
   .superRefine((value, context) => {
+    // With a style, the pairs are checked once the fields are laid over it.
+    if (value.styleId) return;
     const design = value as Parameters<typeof designContrastProblems>[0];
     for (const problem of designContrastProblems(design)) {
       context.addIssue({ code: "custom", path: problem.path, message: problem.message });

@@ -8,7 +8,32 @@ import { MAX_FIELD } from "../qr/schema";
 /** A batch's own columns; the others are the generator's field names (CONTENT_FIELDS). */
 export const BATCH_COLUMNS = ["type", "title", "filename", "size", "fg", "bg"] as const;
 
-export const KNOWN_COLUMNS = [...BATCH_COLUMNS, ...CONTENT_FIELDS] as const;
+/**
+ * A row's own design (issue #28), under the design module's names; the gradient as gradientType,
+ * gradientFrom, gradientTo and gradientRotation, as in the download links. fgColor and bgColor
+ * are the same as fg and bg.
+ */
+export const DESIGN_COLUMNS = [
+  "dotShape",
+  "cornerShape",
+  "cornerDotShape",
+  "fgColor",
+  "bgColor",
+  "cornerColor",
+  "cornerDotColor",
+  "gradientType",
+  "gradientFrom",
+  "gradientTo",
+  "gradientRotation",
+  "frame",
+  "frameText",
+  "frameColor",
+  "frameTextColor",
+  "errorCorrection",
+  "margin",
+] as const;
+
+export const KNOWN_COLUMNS = [...BATCH_COLUMNS, ...CONTENT_FIELDS, ...DESIGN_COLUMNS] as const;
 export type BulkColumn = (typeof KNOWN_COLUMNS)[number];
 
 const BY_LOWER = new Map<string, BulkColumn>(

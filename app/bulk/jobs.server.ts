@@ -16,10 +16,10 @@ import {
 } from "../models/bulk-jobs.server";
 import { newSlug } from "../models/qr-codes.server";
 import { describeError, log } from "../observability/log.server";
-import { type Logo, logoDataUrl, renderLogoPng } from "../qr/png.server";
-import { renderPng } from "../qr/png-encode";
-import { contentMatrix } from "../qr/render";
-import { renderSvg } from "../qr/svg";
+import type { Logo } from "../qr/png.server";
+import { encodePayload } from "../qr/payload";
+import { customizationOf, storedCustomization } from "../design/customization";
+import { designImage } from "../design/image.server";
 import { loadLogo, logoOwner } from "../storage/logos.server";
 import { recordAudit } from "../workspaces/audit.server";
 import { manifestCsv, type ManifestEntry } from "./manifest";
@@ -40,6 +40,8 @@ export interface BulkOptions {
   size: string;
   fg: string;
   bg: string;
+  /** The brand style the batch was checked with (its design is in each row's style). */
+  styleId?: string | null;
   /** An R2 key of a logo the workspace uses. */
   logoKey: string | null;
   save: boolean;
@@ -208,22 +210,15 @@ async function drawItem(
   logo: Logo | null,
   files: MadeChunk["files"],
 ): Promise<string[]> {
-  const matrix = contentMatrix(link ? { type: "url", url: link } : item.content, logo ? "H" : "M");
+  // Every image goes through the design module, as downloads do: a styled row is decoded before
+  // it is packed, and one that does not scan fails with the reason in the manifest.
+  const payload = link ?? encodePayload(item.content);
+  const customization = customizationOf(item.style);
   const names: string[] = [];
   for (const format of formats) {
     const name = `${item.name}.${format}`;
-    if (format === "svg") {
-      const svg = renderSvg(matrix, {
-        ...item.style,
-        logoHref: logo ? logoDataUrl(logo) : undefined,
-      });
-      files.push([name, strToU8(svg)]);
-    } else {
-      files.push([
-        name,
-        logo ? await renderLogoPng(matrix, item.style, logo) : renderPng(matrix, item.style),
-      ]);
-    }
+    const image = await designImage(format, { payload, customization, logo });
+    files.push([name, typeof image === "string" ? strToU8(image) : image]);
     names.push(name);
   }
   return names;
@@ -260,7 +255,7 @@ async function saveRows(job: BulkJobRecord, items: BulkItem[]) {
         job.createdBy,
         type,
         JSON.stringify(data),
-        JSON.stringify(item.style),
+        JSON.stringify(storedCustomization(customizationOf(item.style))),
         item.title,
         options.logoKey,
         now,

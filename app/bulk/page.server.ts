@@ -5,8 +5,18 @@ import { type BulkJobRecord, qrCodes, type UserRecord } from "../db/schema";
 import { findBulkJob, findKeptBulkJob, recentBulkJobs } from "../models/bulk-jobs.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS, type PlanId } from "../plans/catalogue";
-import { canDownloadSvg, canEmbedLogo, canTrackScans } from "../plans/rules";
-import { describeContent } from "../qr/payload";
+import {
+  BRAND_STYLES_PLAN_MESSAGE,
+  canDownloadSvg,
+  canEmbedLogo,
+  canTrackScans,
+} from "../plans/rules";
+import { describeContent, encodePayload } from "../qr/payload";
+import { isPlainDesign } from "../design/customization";
+import { drawDesign } from "../design/drawing";
+import type { Design } from "../design/schema";
+import { drawingToSvg } from "../design/svg";
+import { designOverStyle, listStyles } from "../styles/styles.server";
 import { parseStyle } from "../qr/schema";
 import { svgDataUrl } from "../qr/svg";
 import { contentSvg } from "../qr/render";
@@ -82,13 +92,14 @@ export async function bulkPage(db: Database, membership: Membership | null, now:
   const capabilities = PLANS[plan].capabilities;
   const available = capabilities.bulkGeneration;
   const allowed = can(membership.role, "codes.manage");
-  const [logos, jobs] =
+  const [logos, jobs, styles] =
     available && allowed
       ? await Promise.all([
           capabilities.logo ? workspaceLogos(db, membership.workspace.id) : [],
           recentBulkJobs(db, membership.workspace.id, now),
+          capabilities.brandStyles ? listStyles(db, membership.workspace.id) : [],
         ])
-      : [[], []];
+      : [[], [], []];
   return {
     signedIn: true as const,
     available,
@@ -105,6 +116,9 @@ export async function bulkPage(db: Database, membership: Membership | null, now:
     svg: capabilities.svg,
     tracking: canTrackScans(plan, "url").ok,
     logos,
+    // One brand style for the batch (issue #28); a plan without them sees why.
+    styles: styles.map((style) => ({ id: style.id, name: style.name })),
+    stylesRefusal: capabilities.brandStyles ? null : BRAND_STYLES_PLAN_MESSAGE,
     jobs: jobs.map(jobSummary),
   };
 }
@@ -142,7 +156,10 @@ export async function readOptions(
   plan: PlanId,
   workspaceId: string,
   origin: string,
-): Promise<{ ok: true; options: BulkOptions } | { ok: false; fields: Record<string, string> }> {
+): Promise<
+  | { ok: true; options: BulkOptions; style: Design | null }
+  | { ok: false; fields: Record<string, string>; status?: number }
+> {
   const fields: Record<string, string> = {};
   const format = String(form.get("format") ?? "png");
   const formats: BulkFormat[] =
@@ -170,10 +187,21 @@ export async function readOptions(
   const track = on("track");
   const tracking = canTrackScans(plan, "url");
   if (track && !tracking.ok) fields.track = tracking.message;
+  // One brand style for the whole batch (issue #28): the base of every row's design.
+  const styleId = String(form.get("styleId") ?? "") || null;
+  let brandStyle: Design | null = null;
+  if (styleId) {
+    const styled = await designOverStyle(db, { workspaceId, plan }, styleId, {});
+    if (!styled.ok)
+      return { ok: false, fields: { styleId: styled.message }, status: styled.status };
+    brandStyle = styled.style.design;
+  }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {
     ok: true,
+    style: brandStyle,
     options: {
+      styleId,
       formats,
       size,
       fg,
@@ -219,7 +247,11 @@ export async function checkUpload(
   }
   const origin = appOrigin();
   const read = await readOptions(db, form, plan, membership.workspace.id, origin);
-  if (!read.ok) return refuse("Check the options marked below.", 400, read.fields);
+  if (!read.ok) {
+    return read.status
+      ? refuse(read.fields.styleId ?? "Check the options marked below.", read.status, read.fields)
+      : refuse("Check the options marked below.", 400, read.fields);
+  }
   const parsed = parseBulkCsv(
     new Uint8Array(await file.arrayBuffer()),
     capabilities.bulkRowsPerBatch,
@@ -228,7 +260,7 @@ export async function checkUpload(
   const options = read.options;
   const checked = await refuseLoopingRows(
     db,
-    checkRows(parsed.csv.rows, { size: options.size, fg: options.fg, bg: options.bg }, plan, {
+    checkRows(parsed.csv.rows, { ...options, design: read.style }, plan, {
       logo: options.logoKey !== null,
       track: options.track,
     }),
@@ -280,7 +312,11 @@ export async function checkUpload(
       content: describeContent(item.content),
       title: item.title,
       files: options.formats.map((format) => `${item.name}.${format}`).join(", "),
-      src: svgDataUrl(contentSvg(item.content, { ...item.style, size: 256 })),
+      src: svgDataUrl(
+        isPlainDesign(item.style)
+          ? contentSvg(item.content, { ...item.style, size: 256 })
+          : drawingToSvg(drawDesign(encodePayload(item.content), item.style), 256),
+      ),
     })),
     ...answer,
   });

@@ -4,8 +4,15 @@ import { CONTENT_FIELDS, evaluateFields, TYPE_FIELDS, type GeneratorFields } fro
 import { BYTE_CAPACITY, ContentTooLongError, utf8Length } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { qrTypeSchema } from "../qr/schema";
-import { QR_TYPES, type QrContent, type QrStyle, type QrType } from "../qr/types";
-import { CELL_TOO_LONG, type CsvRow, MAX_CELL_LENGTH } from "./csv";
+import { QR_TYPES, type QrContent, type QrType } from "../qr/types";
+import {
+  type Customization,
+  designInputFromSearchParams,
+  parseCustomization,
+} from "../design/customization";
+import type { Design } from "../design/schema";
+import { overStyle } from "../styles/style";
+import { CELL_TOO_LONG, type CsvRow, DESIGN_COLUMNS, MAX_CELL_LENGTH } from "./csv";
 import { assignFileNames } from "./names";
 
 // A batch's rows checked by the generator's own rules (issue #17). Pure: the /bulk page, the
@@ -15,13 +22,16 @@ export interface BatchDefaults {
   size: string;
   fg: string;
   bg: string;
+  /** The batch's brand style (issue #28): the base of every row's design, its colours included. */
+  design?: Design | null;
 }
 
 /** A row that will become a code. */
 export interface BulkItem {
   row: number;
   content: QrContent;
-  style: QrStyle;
+  /** Size and design; batches checked before issue #28 kept size and colours only. */
+  style: Customization;
   title: string;
   /** The file's base name in the archive, made safe and unique. */
   name: string;
@@ -56,9 +66,51 @@ function rowType(cell: string | undefined): QrType | null {
   return parsed.success ? parsed.data : null;
 }
 
+const COLOUR_COLUMNS = new Set<string>([
+  "fgColor",
+  "bgColor",
+  "cornerColor",
+  "cornerDotColor",
+  "gradientFrom",
+  "gradientTo",
+  "frameColor",
+  "frameTextColor",
+]);
+
+/** A design field's path in a parse error, as the CSV column that holds it. */
+function designColumn(path: string): string {
+  if (path.startsWith("gradient")) {
+    const part = path.split(".")[1] ?? "type";
+    return `gradient${part[0]!.toUpperCase()}${part.slice(1)}`;
+  }
+  return path;
+}
+
+/**
+ * The row's design: the batch's style (if any) as the base, the row's design columns over it,
+ * and the size and colours already checked. Errors name the row's column.
+ */
+function rowDesign(
+  cells: CsvRow["cells"],
+  style: Design | null | undefined,
+  checked: { size: number; fgColor: string; bgColor: string },
+): { ok: true; value: Customization } | { ok: false; column: string; message: string } {
+  const params = new URLSearchParams();
+  for (const column of DESIGN_COLUMNS) {
+    const cell = cells[column]?.trim();
+    if (!cell || column === "fgColor" || column === "bgColor") continue;
+    params.set(column, COLOUR_COLUMNS.has(column) ? colour(cell) : cell);
+  }
+  const explicit = { ...designInputFromSearchParams(params), ...checked };
+  const parsed = parseCustomization(style ? overStyle(style, explicit) : explicit);
+  if (parsed.ok) return parsed;
+  const [path, message] = Object.entries(parsed.errors)[0]!;
+  return { ok: false, column: designColumn(path), message };
+}
+
 /**
  * Checks every row: its type, its content, its size and colours (the row's own, else the batch's
- * defaults), the plan's types and whether the content fits in a code (`errorCorrection` H when a
+ * style's, else the batch's defaults), its design columns over the batch's style, the plan's types and whether the content fits in a code (`errorCorrection` H when a
  * logo is drawn over it). Tracked website codes encode their short link, so their length is not
  * the limit.
  */
@@ -98,8 +150,8 @@ export function checkRows(
       type,
       values,
       size: cells.size || defaults.size,
-      fg: colour(cells.fg) || defaults.fg,
-      bg: colour(cells.bg) || defaults.bg,
+      fg: colour(cells.fgColor || cells.fg) || defaults.design?.fgColor || defaults.fg,
+      bg: colour(cells.bgColor || cells.bg) || defaults.design?.bgColor || defaults.bg,
     };
     const evaluation = evaluateFields(fields);
     if (!evaluation.ok) {
@@ -108,11 +160,25 @@ export function checkRows(
       const [column, message] = Object.entries(evaluation.errors).sort(
         ([a], [b]) => rank(order, a) - rank(order, b),
       )[0]!;
-      invalid.push({ row, column, message });
+      invalid.push({
+        row,
+        column:
+          column === "fg" && cells.fgColor
+            ? "fgColor"
+            : column === "bg" && cells.bgColor
+              ? "bgColor"
+              : column,
+        message,
+      });
+      return;
+    }
+    const design = rowDesign(cells, defaults.design, evaluation.style);
+    if (!design.ok) {
+      invalid.push({ row, column: design.column, message: design.message });
       return;
     }
     if (!(track && type === "url")) {
-      const limit = BYTE_CAPACITY[logo ? "H" : "M"];
+      const limit = BYTE_CAPACITY[logo ? "H" : design.value.errorCorrection];
       const bytes = utf8Length(encodePayload(evaluation.content));
       if (bytes > limit) {
         invalid.push({
@@ -127,7 +193,7 @@ export function checkRows(
     valid.push({
       row,
       content: evaluation.content,
-      style: evaluation.style,
+      style: design.value,
       title,
       name: names[index]!,
     });

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { TYPE_FIELDS } from "../qr/fields";
+import { DESIGN_COLUMNS } from "./csv";
 import type { QrType } from "../qr/types";
 
 // A template CSV for each type (issue #17), to open in a spreadsheet and fill in. Pure.
@@ -51,13 +52,37 @@ const EXAMPLES: Record<QrType, Record<string, string>[]> = {
   ],
 };
 
+/** The first example row shows a design (issue #28); empty design cells keep the batch's. */
+const DESIGN_EXAMPLE: Record<string, string> = {
+  dotShape: "rounded",
+  cornerShape: "extra-rounded",
+  cornerDotShape: "dot",
+  frame: "box",
+  frameText: "Scan me",
+  errorCorrection: "Q",
+  margin: "4",
+};
+
 export function templateCsv(type: QrType): string {
-  const fields = ["type", ...TYPE_FIELDS[type], "title", "filename", "size", "fg", "bg"];
+  const fields = [
+    "type",
+    ...TYPE_FIELDS[type],
+    "title",
+    "filename",
+    "size",
+    "fg",
+    "bg",
+    ...DESIGN_COLUMNS.filter((column) => column !== "fgColor" && column !== "bgColor"),
+  ];
   return Papa.unparse(
     {
       fields,
-      data: EXAMPLES[type].map((example) =>
-        fields.map((field) => (field === "type" ? type : (example[field] ?? ""))),
+      data: EXAMPLES[type].map((example, index) =>
+        fields.map((field) =>
+          field === "type"
+            ? type
+            : (example[field] ?? (index === 0 ? (DESIGN_EXAMPLE[field] ?? "") : "")),
+        ),
       ),
     },
     { newline: "\r\n" },

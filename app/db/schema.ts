@@ -10,6 +10,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { PLAN_IDS } from "../plans/catalogue";
 import type { StoredCustomization } from "../design/customization";
+import type { Design } from "../design/schema";
 import { QR_TYPES } from "../qr/types";
 import { SUPPORT_CATEGORY_IDS } from "../support/categories";
 
@@ -628,3 +629,23 @@ export const webhookDeliveries = sqliteTable(
 );
 
 export type WebhookDeliveryRecord = typeof webhookDeliveries.$inferSelect;
+
+/** A workspace's saved design, by name (issue #28, Premium and Ultimate, migration 0020). */
+export const brandStyles = sqliteTable(
+  "brand_styles",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The design's fields as app/design/schema.ts names them, checked before they are stored. */
+    design: text("design", { mode: "json" }).notNull().$type<Design>(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("brand_styles_by_workspace_name").on(table.workspaceId, table.name)],
+);
+
+export type BrandStyleRecord = typeof brandStyles.$inferSelect;

@@ -16,6 +16,8 @@ export interface PlanCapabilities {
   svg: boolean;
   /** Print-ready PDF and EPS files (issue #28). */
   printDownload: boolean;
+  /** Saved designs of a workspace, by name, reused by styleId (issue #28). */
+  brandStyles: boolean;
   /** Days scan analytics are kept: 0 for none, null for as long as the account exists. */
   analyticsRetentionDays: number | null;
   bulkGeneration: boolean;
@@ -56,6 +58,7 @@ export const PLANS: Record<PlanId, Plan> = {
       logo: false,
       svg: false,
       printDownload: false,
+      brandStyles: false,
       analyticsRetentionDays: 0,
       bulkGeneration: false,
       bulkRowsPerBatch: 0,
@@ -79,6 +82,7 @@ export const PLANS: Record<PlanId, Plan> = {
       logo: true,
       svg: true,
       printDownload: true,
+      brandStyles: true,
       analyticsRetentionDays: 365,
       bulkGeneration: true,
       bulkRowsPerBatch: 1000,
@@ -102,6 +106,7 @@ export const PLANS: Record<PlanId, Plan> = {
       logo: true,
       svg: true,
       printDownload: true,
+      brandStyles: true,
       analyticsRetentionDays: null,
       bulkGeneration: true,
       bulkRowsPerBatch: 10000,

@@ -94,6 +94,7 @@ export function comparisonRows(): ComparisonRow[] {
     row("PNG downloads", () => yesNo(true)),
     row("SVG downloads", (plan) => yesNo(c(plan).svg)),
     row("PDF and EPS print files", (plan) => yesNo(c(plan).printDownload)),
+    row("Brand styles (saved designs)", (plan) => yesNo(c(plan).brandStyles)),
     row("Logo embedding", (plan) => yesNo(c(plan).logo)),
     row("Analytics retention", (plan) => text(formatRetention(c(plan).analyticsRetentionDays))),
     row("Bulk generation", (plan) => yesNo(c(plan).bulkGeneration)),

@@ -40,6 +40,16 @@ export function canDownloadPrint(plan: PlanId): Verdict {
     : { ok: false, message: PRINT_PLAN_MESSAGE };
 }
 
+export const BRAND_STYLES_PLAN_MESSAGE =
+  "Brand styles (saved designs) come with Premium and Ultimate.";
+
+/** Saving and using a workspace's brand styles (issue #28): the catalogue's brandStyles. */
+export function canUseBrandStyles(plan: PlanId): Verdict {
+  return PLANS[plan].capabilities.brandStyles
+    ? { ok: true }
+    : { ok: false, message: BRAND_STYLES_PLAN_MESSAGE };
+}
+
 export const TITLE_REQUIRED = {
   title: "Title required",
   description: "Please enter a title for your QR code.",

@@ -43,7 +43,21 @@ function contentInput(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
 
-export function parseGenerateForm(form: FormData): GenerateParse {
+/** The brand style `customization.styleId` names (issue #28), if any; the route resolves it. */
+export function styleIdOf(form: FormData): unknown {
+  const customization = jsonObject(form, "customization");
+  return typeof customization === "string" ? undefined : customization.styleId;
+}
+
+/**
+ * The request's parts. `overStyle` lays the customization's explicit fields over the brand style
+ * that `customization.styleId` named, once the route has found it in the caller's workspace.
+ */
+export function parseGenerateForm(
+  form: FormData,
+  overStyle: (explicit: Record<string, unknown>) => Record<string, unknown> = (explicit) =>
+    explicit,
+): GenerateParse {
   const type = qrTypeSchema.safeParse(form.get("type"));
   if (!type.success) {
     return {
@@ -60,7 +74,8 @@ export function parseGenerateForm(form: FormData): GenerateParse {
   }
 
   const content = parseContent(type.data, contentInput(data));
-  const style = parseCustomization(customization);
+  const { styleId: _styleId, trackScans: _trackScans, ...fields } = customization;
+  const style = parseCustomization(overStyle(fields));
   if (!content.ok || !style.ok) {
     const errors = { ...(content.ok ? {} : content.errors), ...(style.ok ? {} : style.errors) };
     return { ok: false, message: Object.values(errors)[0] ?? "Check the code's details.", errors };

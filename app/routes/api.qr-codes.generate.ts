@@ -1,8 +1,12 @@
 import { jsonProblem } from "../auth/responses.server";
 import { getUser } from "../auth/user.server";
 import { saveForUser } from "../codes/save.server";
-import { getMembership } from "../workspaces/current.server";
-import { parseGenerateForm } from "../qr/api-request";
+import { getMembership, workspacePlan } from "../workspaces/current.server";
+import { parseGenerateForm, styleIdOf } from "../qr/api-request";
+import { createDatabase } from "../db/client.server";
+import type { Design } from "../design/schema";
+import { overStyle } from "../styles/style";
+import { designOverStyle } from "../styles/styles.server";
 import { bytesToBase64 } from "../qr/base64";
 import { ContentTooLongError } from "../qr/matrix";
 import { logoFromForm } from "../codes/logo-upload.server";
@@ -26,13 +30,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return jsonProblem(400, "Send the code's details as multipart/form-data.");
   }
-  const parsed = parseGenerateForm(form);
-  if (!parsed.ok) return jsonProblem(400, parsed.message, { errors: parsed.errors });
-  const { content, style, save, title, trackScans } = parsed.request;
-  const signedIn = save || form.get("logo") instanceof File;
+  // customization.styleId: a brand style of the caller's workspace, its explicit fields over it.
+  const styleId = styleIdOf(form);
+  const signedIn = form.get("save") === "true" || form.get("logo") instanceof File || !!styleId;
   const [user, membership] = signedIn
     ? await Promise.all([getUser(context), getMembership(context)])
     : [null, null];
+  let base: Record<string, unknown> = {};
+  if (styleId !== undefined) {
+    const styled = await designOverStyle(
+      createDatabase(),
+      membership ? { workspaceId: membership.workspace.id, plan: workspacePlan(membership) } : null,
+      styleId,
+      {},
+    );
+    if (!styled.ok) {
+      return jsonProblem(styled.status, styled.message, {
+        errors: { "customization.styleId": styled.message },
+      });
+    }
+    base = styled.input;
+  }
+  const parsed = parseGenerateForm(form, (explicit) => overStyle(base as Design, explicit));
+  if (!parsed.ok) return jsonProblem(400, parsed.message, { errors: parsed.errors });
+  const { content, style, save, title, trackScans } = parsed.request;
   const upload = await logoFromForm(form, membership);
   if (!upload.ok) return jsonProblem(upload.status, upload.message, { title: upload.title });
   const { logo } = upload;

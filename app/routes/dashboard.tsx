@@ -7,6 +7,7 @@ import { BrandTab } from "../components/dashboard/brand-tab";
 import { ApiTab, type ApiTabAction } from "../components/dashboard/api-tab";
 import { DomainsTab } from "../components/dashboard/domains-tab";
 import { IntegrationsTab } from "../components/dashboard/integrations-tab";
+import { StylesTab } from "../components/dashboard/styles-tab";
 import { TeamTab } from "../components/dashboard/team-tab";
 import { analyticsTab, codeAction } from "../dashboard/analytics-tab.server";
 import { apiAction, apiTab, isApiIntent } from "../dashboard/api-tab.server";
@@ -29,6 +30,12 @@ import {
   isIntegrationIntent,
 } from "../dashboard/integrations-tab.server";
 import { isPlanIntent, planAction, plansTab } from "../dashboard/plans-tab.server";
+import {
+  isStyleIntent,
+  stylesAction,
+  stylesTab,
+  type StylesTabAction,
+} from "../dashboard/styles-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
@@ -39,7 +46,16 @@ import type { Route } from "./+types/dashboard";
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
 // component (app/dashboard/*, app/components/dashboard/*).
 
-const TABS = ["analytics", "plans", "team", "api", "domains", "brand", "integrations"] as const;
+const TABS = [
+  "analytics",
+  "plans",
+  "team",
+  "api",
+  "domains",
+  "brand",
+  "styles",
+  "integrations",
+] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -79,6 +95,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "brand") {
     return data({ ...shell, tab, brand: await brandTab(db, membership, now) }, { headers });
   }
+  if (tab === "styles") {
+    return data({ ...shell, tab, styles: await stylesTab(db, membership, now) }, { headers });
+  }
   if (tab === "integrations") {
     const integrations = await integrationsTab(db, membership, now);
     return data({ ...shell, tab, integrations }, { headers });
@@ -101,6 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return domainsAction(intent, { request, db, user, membership, form });
   }
   if (isBrandIntent(intent)) return brandAction(intent, { request, db, user, membership, form });
+  if (isStyleIntent(intent)) return stylesAction(intent, { request, db, user, membership, form });
   if (isIntegrationIntent(intent)) {
     return integrationsAction(intent, { request, db, user, membership, form });
   }
@@ -110,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () =>
   pageMeta(
     "Dashboard",
-    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand, your webhooks and your plan.",
+    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand, your brand styles, your webhooks and your plan.",
   );
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -120,12 +140,13 @@ const TAB_LABELS: Record<Tab, string> = {
   api: "API",
   domains: "Domains",
   brand: "Brand",
+  styles: "Brand styles",
   integrations: "Integrations",
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const action = useActionData<
-    ApiTabAction & DomainsTabAction & BrandTabAction & IntegrationsTabAction
+    ApiTabAction & DomainsTabAction & BrandTabAction & StylesTabAction & IntegrationsTabAction
   >();
   if (!loaderData.signedIn) {
     return (
@@ -179,6 +200,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaded.tab === "api" ? <ApiTab api={loaded.api} action={action} /> : null}
       {loaded.tab === "domains" ? <DomainsTab tab={loaded.domains} action={action} /> : null}
       {loaded.tab === "brand" ? <BrandTab tab={loaded.brand} action={action} /> : null}
+      {loaded.tab === "styles" ? <StylesTab tab={loaded.styles} action={action} /> : null}
       {loaded.tab === "integrations" ? (
         <IntegrationsTab tab={loaded.integrations} action={action} />
       ) : null}

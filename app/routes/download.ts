@@ -10,7 +10,12 @@ import {
 } from "../design/image.server";
 import { printOptionsSchema, resolvePrint } from "../design/print-options";
 import { effectivePlan } from "../plans/effective";
-import { canDownloadPrint, canDownloadSvg, canEmbedLogo } from "../plans/rules";
+import {
+  BRAND_STYLES_PLAN_MESSAGE,
+  canDownloadPrint,
+  canDownloadSvg,
+  canEmbedLogo,
+} from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
@@ -22,13 +27,16 @@ import { contentMatrix, downloadBaseName } from "../qr/render";
 import { hashedClientAddress } from "../security/client.server";
 import { escapeHtml } from "../security/escape-html";
 import { visitorId } from "../security/visitor.server";
+import { designOverStyle } from "../styles/styles.server";
+import type { QrStyle } from "../qr/types";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/download";
 
 // GET /download.png, .svg, .pdf and .eps with the generator's query string: the same link works
 // as a plain anchor without JavaScript and as the download button with it. The design fields of
 // issue #28 ride along under their API names (dotShape, cornerShape, frame, gradientType, …), and
-// printWidth, printUnit, dpi and cmyk ask for a print size.
+// printWidth, printUnit, dpi and cmyk ask for a print size. `styleId` draws a brand style of the
+// signed-in member's workspace, the link's own design fields over it.
 
 function badRequest(message: string) {
   return new Response(message, {
@@ -47,6 +55,38 @@ function planRequired(message: string) {
       status: 403,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
     },
+  );
+}
+
+/** A brand style the link may not use: not this workspace's (404), or not signed in or on the plan (403). */
+function styleRefused(status: number, message: string) {
+  if (status === 403 && message === BRAND_STYLES_PLAN_MESSAGE) return planRequired(message);
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/** The link's brand style with the fields the link names itself laid over it (app/styles/style.ts). */
+async function linkStyle(
+  context: Route.LoaderArgs["context"],
+  styleId: string,
+  params: URLSearchParams,
+  style: QrStyle,
+) {
+  const membership = await getMembership(context);
+  const explicit: Record<string, unknown> = {
+    ...designInputFromSearchParams(params),
+    size: style.size,
+  };
+  // The generator's fg and bg count only when the link names them.
+  if (params.has("fg")) explicit.fgColor = style.fgColor;
+  if (params.has("bg")) explicit.bgColor = style.bgColor;
+  return designOverStyle(
+    createDatabase(),
+    membership ? { workspaceId: membership.workspace.id, plan: workspacePlan(membership) } : null,
+    styleId,
+    explicit,
   );
 }
 
@@ -71,11 +111,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(`/?${params}#generator`, 303);
   };
 
-  // The design: the generator's size and colours (size, fg, bg) plus the design fields.
-  const design = parseCustomization({
+  // The design: the generator's size and colours (size, fg, bg) plus the design fields; with
+  // `styleId`, the workspace's brand style under the fields the link names itself.
+  const styleId = url.searchParams.get("styleId");
+  let designInput: Record<string, unknown> = {
     ...designInputFromSearchParams(url.searchParams),
     ...evaluation.style,
-  });
+  };
+  if (styleId) {
+    const styled = await linkStyle(context, styleId, url.searchParams, evaluation.style);
+    if (!styled.ok) return styleRefused(styled.status, styled.message);
+    designInput = styled.input;
+  }
+  const design = parseCustomization(designInput);
   if (!design.ok) return badRequest(Object.values(design.errors).join("\n"));
   const printInput = printOptionsSchema.safeParse(
     Object.fromEntries(

@@ -25,6 +25,13 @@ import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
 import { appOrigin } from "../config/app-url.server";
+import { DESIGN_FIELDS, type StoredCustomization } from "../design/customization";
+import type { Membership } from "../models/workspaces.server";
+import {
+  appliedStyleQuery,
+  generatorStyles,
+  savedStyleCustomization,
+} from "../styles/generator.server";
 
 const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
 
@@ -39,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = existingVisitorId(request);
   const userId = (await getUser(context))?.id;
   const membership = userId ? await getMembership(context) : null;
+  // "Apply style" (issue #28): the brand style's design written into the generator's fields.
+  if (url.searchParams.get("applyStyle")) throw await applyStyle(request, url, membership);
   // A logo of this workspace (or, from before issue #27, of this person): its key names its owner,
   // and the download route checks again.
   const logo = url.searchParams.get("logo");
@@ -58,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await remainingVisitorDownloads(createDatabase(), visitor)
         : VISITOR_DOWNLOADS_PER_DAY,
     origin: appOrigin(),
+    // The workspace's brand styles for the generator's select (issue #28).
+    brandStyles: await generatorStyles(membership, url.searchParams.get("styleId")),
     // Active custom domains a tracked code may use (issue #18).
     linkDomains: membership
       ? (await activeDomains(createDatabase(), membership.workspace.id)).map((domain) => ({
@@ -125,7 +136,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const title = String(form.get("title") ?? "");
   const logo =
     logoKey && membership ? await loadLogo(logoKey, [membership.workspace.id, user.id]) : null;
-  const outcome = await saveForUser(user, membership, evaluation.content, evaluation.style, title, {
+  // A brand style named by the form (issue #28): its design under the form's fields.
+  let style: StoredCustomization = evaluation.style;
+  const styleId = params.get("styleId");
+  if (styleId) {
+    const styled = await savedStyleCustomization(membership, styleId, params, evaluation.style);
+    if (!styled.ok) {
+      return redirectWithToast(request, back(), {
+        title: "Save failed",
+        description: styled.message,
+        variant: "error",
+      });
+    }
+    style = styled.customization;
+  }
+  const outcome = await saveForUser(user, membership, evaluation.content, style, title, {
     track: form.get("trackScans") === "on",
     logo,
     domainId: String(form.get("linkDomain") ?? "") || null,
@@ -140,6 +165,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, back(), {
     title: "QR code saved",
     description: `“${title.trim()}” is on your dashboard.`,
+    variant: "success",
+  });
+}
+
+/** "Apply style": back to the generator with the style's design, or with why it cannot be used. */
+async function applyStyle(request: Request, url: URL, membership: Membership | null) {
+  const query = new URLSearchParams(url.searchParams);
+  query.delete("applyStyle");
+  const styleId = query.get("styleId");
+  if (!styleId) {
+    query.delete("styleId");
+    return redirect(`/?${query}#generator`, 303);
+  }
+  // The style replaces the form's design: its fields, and the gradient's parts.
+  for (const field of [
+    ...DESIGN_FIELDS,
+    "gradientType",
+    "gradientFrom",
+    "gradientTo",
+    "gradientRotation",
+  ]) {
+    query.delete(field);
+  }
+  query.delete("styleId");
+  const applied = await appliedStyleQuery(membership, styleId, query);
+  if (!applied.ok) {
+    return redirectWithToast(request, `/?${query}#generator`, {
+      title: "Brand style not applied",
+      description: applied.message,
+      variant: "error",
+    });
+  }
+  return redirectWithToast(request, `/?${applied.query}#generator`, {
+    title: "Brand style applied",
+    description: `The design of “${applied.name}” is in the generator; change any field to override it.`,
     variant: "success",
   });
 }

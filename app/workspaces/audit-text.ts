@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   "destination.schedule_cancelled",
   "webhook.added",
   "webhook.removed",
+  "style.created",
+  "style.updated",
+  "style.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -171,6 +174,14 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `added the webhook endpoint ${d.name}`;
       case "webhook.removed":
         return `removed the webhook endpoint ${d.name}`;
+      case "style.created":
+        return `saved the brand style ${quoted(d.name)}`;
+      case "style.updated":
+        return d.from && d.from !== d.to
+          ? `renamed the brand style ${quoted(d.from)} to ${quoted(d.to)}`
+          : `changed the brand style ${quoted(d.name)}`;
+      case "style.deleted":
+        return `deleted the brand style ${quoted(d.name)}`;
       default:
         return entry.action;
     }

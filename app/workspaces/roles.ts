@@ -11,6 +11,8 @@ export const WORKSPACE_ACTIONS = [
   "codes.manage",
   /** See downloads, scans and the charts. */
   "analytics.view",
+  /** Save, rename, change and delete the workspace's brand styles (saved designs). */
+  "styles.manage",
   /** Invite, revoke invitations, change roles, remove members. */
   "members.manage",
   /** Read the audit log. */
@@ -40,6 +42,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
   admin: new Set([
     "codes.view",
     "codes.manage",
+    "styles.manage",
     "analytics.view",
     "members.manage",
     "audit.view",
@@ -49,7 +52,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "brand.manage",
     "workspace.rename",
   ]),
-  editor: new Set(["codes.view", "codes.manage", "analytics.view"]),
+  editor: new Set(["codes.view", "codes.manage", "styles.manage", "analytics.view"]),
   viewer: new Set(["codes.view", "analytics.view"]),
 };
 
@@ -61,7 +64,7 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
 export const ROLE_DESCRIPTIONS: Record<WorkspaceRole, string> = {
   owner: "Everything, including billing, transferring ownership and deleting the workspace",
   admin: "Manages members and invitations, and everything on codes",
-  editor: "Creates, edits and deletes codes; sees analytics",
+  editor: "Creates, edits and deletes codes and brand styles; sees analytics",
   viewer: "Sees and downloads codes; sees analytics",
 };
 
@@ -76,6 +79,8 @@ export function refusal(action: WorkspaceAction): string {
       return "You are not a member of this workspace.";
     case "codes.manage":
       return "Your role in this workspace lets you see and download codes, not change them. Ask an owner or admin for the editor role.";
+    case "styles.manage":
+      return "Your role in this workspace lets you use its brand styles, not change them. Ask an owner or admin for the editor role.";
     case "members.manage":
     case "audit.view":
     case "api.manage":

@@ -19,6 +19,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/dashboard?tab=api", as: "ultimate" },
   { path: "/dashboard?tab=domains", as: "premium" },
   { path: "/dashboard?tab=brand", as: "ultimate" },
+  { path: "/dashboard?tab=styles", as: "premium" },
   { path: "/dashboard?tab=integrations", as: "ultimate" },
   { path: "/docs/api" },
   { path: "/bulk", as: "premium" },

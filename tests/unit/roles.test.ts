@@ -7,6 +7,8 @@ import { can, WORKSPACE_ACTIONS, type WorkspaceAction } from "../../app/workspac
 const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number], boolean>> = {
   "codes.view": { owner: true, admin: true, editor: true, viewer: true },
   "codes.manage": { owner: true, admin: true, editor: true, viewer: false },
+  // Brand styles (issue #28): whoever makes codes may save the designs they reuse.
+  "styles.manage": { owner: true, admin: true, editor: true, viewer: false },
   "analytics.view": { owner: true, admin: true, editor: true, viewer: true },
   "members.manage": { owner: true, admin: true, editor: false, viewer: false },
   "audit.view": { owner: true, admin: true, editor: false, viewer: false },

@@ -35,9 +35,10 @@ export function BulkUploadForm({
         One row per code, the first row naming the columns: <code>type</code> (url, text, email,
         phone, sms, wifi or contact; url when absent), the generator&apos;s fields such as{" "}
         <code>url</code> or <code>ssid</code>, and optionally <code>title</code>,{" "}
-        <code>filename</code>, <code>size</code>, <code>fg</code> and <code>bg</code>. Up to{" "}
-        {page.rowsPerBatch.toLocaleString("en-US")} rows and 5 MB on the {page.planName} plan; comma
-        or semicolon separated, UTF-8.
+        <code>filename</code>, <code>size</code>, <code>fg</code> and <code>bg</code>, and design
+        columns such as <code>dotShape</code>, <code>frame</code> or <code>gradientType</code> (the
+        templates list them all). Up to {page.rowsPerBatch.toLocaleString("en-US")} rows and 5 MB on
+        the {page.planName} plan; comma or semicolon separated, UTF-8.
       </p>
       <p className="bulk-templates">
         <span>Templates:</span>
@@ -138,6 +139,32 @@ export function BulkUploadForm({
               in the generator first.
             </p>
           )}
+          {page.styles.length > 0 ? (
+            <div className="field">
+              <label htmlFor="bulk-style">Brand style</label>
+              <select
+                id="bulk-style"
+                name="styleId"
+                defaultValue=""
+                aria-describedby="bulk-style-hint"
+                {...invalid("styleId")}
+              >
+                <option value="">No style</option>
+                {page.styles.map((style) => (
+                  <option key={style.id} value={style.id}>
+                    {style.name}
+                  </option>
+                ))}
+              </select>
+              <p className="field-hint" id="bulk-style-hint">
+                Every code starts from this design, its colours instead of the ones above; a
+                row&apos;s own design columns override it.
+              </p>
+              <FieldError id="bulk-styleId-error" message={fields.styleId} />
+            </div>
+          ) : page.stylesRefusal ? (
+            <p className="muted small">{page.stylesRefusal}</p>
+          ) : null}
           <label className="check">
             <input type="checkbox" name="save" /> Also save them as codes in this workspace
           </label>
