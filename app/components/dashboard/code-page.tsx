@@ -1,11 +1,22 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { CodePageAction, CodePageData } from "../../dashboard/code-page.server";
+import type {
+  CodePageAction,
+  CodePageData,
+  DestinationAction,
+  TrackedPart,
+} from "../../dashboard/code-page.server";
 import { FieldError } from "../field-error";
+import { ContentForm } from "./code-content-form";
+import { DesignForm } from "./code-design-form";
+import { CodeImage, ContentSummary, DesignSummary, ScanSummary, ShortLink } from "./code-overview";
+import { RESULT_ID, ResultRegion } from "./result-region";
 
-// A tracked code's page (issue #21): where it leads with the Edit destination form, its one
-// scheduled change, and the history of changes, newest first, each with Restore. Plain forms:
-// everything works without JavaScript, which only preselects the browser's time zone.
+// A saved code's page: its image, downloads, content, design and scans (issue #29 item 8, in
+// code-overview.tsx), editing its design and a static code's content, and for a tracked code
+// (issue #21) where it leads with the Edit destination form, its one scheduled change, and the
+// history of changes, newest first, each with Restore. Plain forms: everything works without
+// JavaScript, which only copies links, preselects the browser's time zone and moves to answers.
 
 export const IMAGE_STAYS =
   "Saving never changes the code's image or its short link: printed codes lead to the new address.";
@@ -26,8 +37,10 @@ export function DestinationForm({
   value?: string;
 }) {
   const id = `destination-${codeId}`;
+  // On the code's own page a refusal opens at the form (#result); from the dashboard it comes back.
+  const target = `/dashboard/codes/${codeId}${back ? "" : `#${RESULT_ID}`}`;
   return (
-    <Form method="post" action={`/dashboard/codes/${codeId}`} className="destination-form">
+    <Form method="post" action={target} className="destination-form">
       <input type="hidden" name="intent" value="destination" />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="field">
@@ -46,7 +59,13 @@ export function DestinationForm({
         <p id={`${id}-hint`} className="field-hint">
           {IMAGE_STAYS}
         </p>
-        <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
+        {back ? (
+          <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
+        ) : (
+          <ResultRegion answer={error ?? null}>
+            <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
+          </ResultRegion>
+        )}
       </div>
       <button type="submit" className="btn btn-primary">
         Save
@@ -55,7 +74,15 @@ export function DestinationForm({
   );
 }
 
-function ScheduleForm({ page, action }: { page: CodePageData; action?: CodePageAction }) {
+function ScheduleForm({
+  codeId,
+  page,
+  action,
+}: {
+  codeId: number;
+  page: TrackedPart;
+  action?: DestinationAction;
+}) {
   const zone = useRef<HTMLSelectElement>(null);
   const values = action?.intent === "schedule" ? action.values : {};
   const chosenZone = values.zone ?? page.scheduled?.zone;
@@ -70,9 +97,17 @@ function ScheduleForm({ page, action }: { page: CodePageData; action?: CodePageA
   }, [chosenZone]);
   const error = (field: "destination" | "at") =>
     action?.intent === "schedule" && action.field === field ? [action.message] : undefined;
+  const answer = action?.intent === "schedule" ? action : null;
   return (
-    <Form method="post" className="schedule-form">
+    <Form
+      method="post"
+      action={`/dashboard/codes/${codeId}#${RESULT_ID}`}
+      className="schedule-form"
+    >
       <input type="hidden" name="intent" value="schedule" />
+      <ResultRegion answer={answer} className="notice notice-error">
+        <p>The change was not scheduled: {answer?.message}</p>
+      </ResultRegion>
       <div className="field">
         <label htmlFor="schedule-destination">Lead to</label>
         <input
@@ -130,7 +165,7 @@ function ScheduleForm({ page, action }: { page: CodePageData; action?: CodePageA
   );
 }
 
-function Scheduled({ page }: { page: CodePageData }) {
+function Scheduled({ page, canManage }: { page: TrackedPart; canManage: boolean }) {
   if (!page.scheduled) return <p className="muted">No change is scheduled.</p>;
   return (
     <div className="scheduled-change">
@@ -138,7 +173,7 @@ function Scheduled({ page }: { page: CodePageData }) {
         From <strong>{page.scheduled.when}</strong>, lead to{" "}
         <code className="destination-url">{page.scheduled.url}</code>
       </p>
-      {page.canManage ? (
+      {canManage ? (
         <Form method="post">
           <input type="hidden" name="intent" value="cancel-schedule" />
           <button type="submit" className="btn btn-ghost btn-danger">
@@ -150,11 +185,11 @@ function Scheduled({ page }: { page: CodePageData }) {
   );
 }
 
-function History({ page }: { page: CodePageData }) {
+function History({ page, canManage }: { page: TrackedPart; canManage: boolean }) {
   if (page.history.length === 0) {
     return <p className="muted">No changes yet: the code leads where it was saved to lead.</p>;
   }
-  const editable = page.canManage && page.allowed;
+  const editable = canManage && page.allowed;
   return (
     <ol className="destination-history">
       {page.history.map((entry) => (
@@ -186,84 +221,147 @@ function History({ page }: { page: CodePageData }) {
   );
 }
 
-function PlanRefusal({ page }: { page: CodePageData }) {
+function PlanRefusal({ refusal, upgradeHref }: { refusal: string | null; upgradeHref: string }) {
   return (
     <div className="card empty-state">
-      <p>{page.refusal}</p>
-      <Link to={page.upgradeHref} className="btn btn-primary">
-        {page.upgradeHref === "/pricing" ? "Compare plans" : "Upgrade your plan"}
+      <p>{refusal}</p>
+      <Link to={upgradeHref} className="btn btn-primary">
+        {upgradeHref === "/pricing" ? "Compare plans" : "Upgrade your plan"}
       </Link>
     </div>
   );
 }
 
-export function CodePage({ page, action }: { page: CodePageData; action?: CodePageAction }) {
-  const editable = page.canManage && page.allowed;
+/** Where a tracked code leads: the destination form, the scheduled change and the history. */
+function Destination({
+  page,
+  tracked,
+  action,
+}: {
+  page: CodePageData;
+  tracked: TrackedPart;
+  action?: DestinationAction;
+}) {
+  const editable = page.canManage && tracked.allowed;
   const destinationError =
     action?.intent === "destination" || action?.intent === "restore" ? action.message : undefined;
   return (
-    <section className="container narrow code-page">
-      <p>
-        <Link to="/dashboard">← Dashboard</Link>
-      </p>
-      <h1>{page.title}</h1>
-      <div className="card">
-        <p>
-          Printed short link: <code className="destination-url">{page.shortLink}</code>
-        </p>
-        <p>
-          Leads to:{" "}
-          <a href={page.destination} className="destination-url" rel="noreferrer">
-            {page.destination}
-          </a>
-        </p>
-        <p>
-          <a
-            className="btn btn-ghost"
-            href={`/api/qr-codes/${page.id}/download?format=png`}
-            download
-          >
-            Download PNG
-          </a>
-        </p>
-      </div>
-
+    <>
       <h2>Edit destination</h2>
       {!page.canManage ? (
         <p className="muted">
           Your role in this workspace lets you see where codes lead, not change it.
         </p>
-      ) : page.allowed ? (
+      ) : tracked.allowed ? (
         <div className="card">
           <DestinationForm
             codeId={page.id}
-            current={page.destination}
+            current={tracked.destination}
             error={destinationError}
             value={action?.intent === "destination" ? action.values.destination : undefined}
             back={action?.values.back}
           />
         </div>
       ) : (
-        <PlanRefusal page={page} />
+        <PlanRefusal refusal={tracked.refusal} upgradeHref={page.upgradeHref} />
       )}
 
       <h2>Scheduled change</h2>
       <div className="card">
-        <Scheduled page={page} />
+        <Scheduled page={tracked} canManage={page.canManage} />
         {editable ? (
           <details className="schedule" open={action?.intent === "schedule" || undefined}>
             <summary className="btn btn-ghost">
-              {page.scheduled ? "Change the scheduled change" : "Schedule a change"}
+              {tracked.scheduled ? "Change the scheduled change" : "Schedule a change"}
             </summary>
-            <ScheduleForm page={page} action={action} />
+            <ScheduleForm codeId={page.id} page={tracked} action={action} />
           </details>
         ) : null}
       </div>
 
       <h2>History</h2>
       <div className="card">
-        <History page={page} />
+        <History page={tracked} canManage={page.canManage} />
       </div>
+    </>
+  );
+}
+
+const isDestinationAction = (action?: CodePageAction): action is DestinationAction =>
+  action !== undefined && !("stage" in action);
+
+export function CodePage({ page, action }: { page: CodePageData; action?: CodePageAction }) {
+  const { overview, tracked } = page;
+  const destinationAction = isDestinationAction(action) ? action : undefined;
+  const editAction = isDestinationAction(action) ? undefined : action;
+  return (
+    <section className="container code-page">
+      <p>
+        <Link to="/dashboard">← Dashboard</Link>
+      </p>
+      <h1>{page.title}</h1>
+      <div className="code-page-top">
+        <CodeImage overview={overview} upgradeHref={page.upgradeHref} />
+        <div className="code-page-facts">
+          {tracked ? (
+            <div className="card">
+              <ShortLink link={tracked.shortLink} />
+              <p>
+                Leads to:{" "}
+                <a href={tracked.destination} className="destination-url" rel="noreferrer">
+                  {tracked.destination}
+                </a>
+              </p>
+            </div>
+          ) : null}
+          <ContentSummary overview={overview} />
+          <DesignSummary overview={overview} />
+          <ScanSummary overview={overview} upgradeHref={page.upgradeHref} />
+        </div>
+      </div>
+
+      {page.canManage ? (
+        <>
+          <h2>Edit design</h2>
+          <details className="card edit-panel" open={editAction?.intent === "design" || undefined}>
+            <summary className="btn btn-ghost">Change the design</summary>
+            <DesignForm
+              codeId={page.id}
+              saved={overview.designValues}
+              hasLogo={overview.hasLogo}
+              action={editAction}
+            />
+          </details>
+          {tracked ? null : (
+            <>
+              <h2>Edit content</h2>
+              <details
+                className="card edit-panel"
+                open={editAction?.intent === "content" || undefined}
+              >
+                <summary className="btn btn-ghost">Change the content</summary>
+                <ContentForm
+                  codeId={page.id}
+                  type={overview.type}
+                  saved={overview.contentValues}
+                  action={editAction}
+                />
+              </details>
+            </>
+          )}
+        </>
+      ) : (
+        <p className="muted">
+          Your role in this workspace lets you see and download this code, not change it.
+        </p>
+      )}
+
+      {tracked && editAction?.intent === "content" ? (
+        <ResultRegion answer={editAction} className="notice notice-error">
+          <p>{editAction.message}</p>
+        </ResultRegion>
+      ) : null}
+      {tracked ? <Destination page={page} tracked={tracked} action={destinationAction} /> : null}
     </section>
   );
 }
