@@ -140,12 +140,17 @@ export function DesignForm({
       <fieldset className="design-group">
         <legend>Colours</legend>
         <div className="colour-row">
-          <Colour name="fgColor" label="Dots" values={values} error={error("fgColor")} />
+          <Colour name="fgColor" label="Dot colour" values={values} error={error("fgColor")} />
           <Colour name="bgColor" label="Background" values={values} error={error("bgColor")} />
-          <Colour name="cornerColor" label="Corners" values={values} error={error("cornerColor")} />
+          <Colour
+            name="cornerColor"
+            label="Corner colour"
+            values={values}
+            error={error("cornerColor")}
+          />
           <Colour
             name="cornerDotColor"
-            label="Corner centres"
+            label="Corner centre colour"
             values={values}
             error={error("cornerDotColor")}
           />
@@ -214,10 +219,15 @@ export function DesignForm({
           />
         </div>
         <div className="colour-row">
-          <Colour name="frameColor" label="Frame" values={values} error={error("frameColor")} />
+          <Colour
+            name="frameColor"
+            label="Frame colour"
+            values={values}
+            error={error("frameColor")}
+          />
           <Colour
             name="frameTextColor"
-            label="Frame text"
+            label="Frame text colour"
             values={values}
             error={error("frameTextColor")}
           />
