@@ -12,6 +12,7 @@ import { TYPE_FIELDS } from "../qr/fields";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { describeContent } from "../qr/payload";
 import { QR_TYPE_LABELS, type QrContent } from "../qr/types";
+import { fieldLabel } from "./code-content";
 import { designFormValues, designSummary } from "./code-design";
 
 // What a saved code's page shows besides its destination (issue #29 item 8): the image drawn
@@ -19,27 +20,6 @@ import { designFormValues, designSummary } from "./code-design";
 // format with the plan's locks said, not hit.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const FIELD_LABELS: Record<string, string> = {
-  url: "Website address",
-  text: "Text",
-  email: "E-mail address",
-  subject: "Subject",
-  message: "Message",
-  phone: "Phone number",
-  ssid: "Network name",
-  password: "Password",
-  encryption: "Security",
-  hidden: "Hidden network",
-  firstName: "First name",
-  lastName: "Last name",
-  company: "Company",
-  jobTitle: "Job title",
-  website: "Website",
-};
-
-/** A content field's label, as the generator's form calls it. */
-export const fieldLabel = (name: string) => FIELD_LABELS[name] ?? name;
 
 /** The content's fields as the form edits them: strings, "true" for a ticked box. */
 export function contentValues(content: QrContent): Record<string, string> {

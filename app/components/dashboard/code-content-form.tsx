@@ -4,6 +4,7 @@ import type { CodeEditAction } from "../../dashboard/code-edits.server";
 import { CONTENT_FIELDS, type ContentField } from "../../qr/fields";
 import type { QrType } from "../../qr/types";
 import { ContentFields } from "../generator/content-fields";
+import { fieldLabel } from "../../dashboard/code-content";
 import { RESULT_ID, ResultRegion } from "./result-region";
 
 // A static code's Edit content form (issue #29 item 8). Its content is printed in its image, so
@@ -52,6 +53,16 @@ export function ContentForm({
             <p>
               <strong>Change the printed code?</strong> {answer.message}
             </p>
+            <dl className="code-facts">
+              {Object.entries(answer.values)
+                .filter(([, value]) => value !== "")
+                .map(([name, value]) => (
+                  <div key={name}>
+                    <dt>New {fieldLabel(name).toLowerCase()}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
             <Form method="post" action={target} className="confirm-actions">
               <input type="hidden" name="intent" value="content" />
               <input type="hidden" name="confirm" value="yes" />
