@@ -37,6 +37,19 @@ export interface SavedImage {
   render: () => Promise<Uint8Array<ArrayBuffer> | string>;
 }
 
+/** What a saved code's image encodes: its short link when scans are tracked, else its content. */
+export async function encodedContent(
+  db: Database,
+  code: QrCodeRecord,
+  content: QrContent,
+  origin: string,
+) {
+  const link = (await trackedSlugs(db, [code.id])).get(code.id) ?? null;
+  const linkUrl = link ? shortLinkUrl(origin, link) : null;
+  const encoded: QrContent = linkUrl ? { type: "url", url: linkUrl } : content;
+  return { link, linkUrl, encoded };
+}
+
 export async function savedImage(
   db: Database,
   code: QrCodeRecord,
@@ -46,9 +59,7 @@ export async function savedImage(
   size: QrSize = code.customization.size,
   print: PrintOptions = {},
 ): Promise<SavedImage> {
-  const link = (await trackedSlugs(db, [code.id])).get(code.id) ?? null;
-  const linkUrl = link ? shortLinkUrl(origin, link) : null;
-  const encoded = linkUrl ? { type: "url" as const, url: linkUrl } : content;
+  const { link, linkUrl, encoded } = await encodedContent(db, code, content, origin);
   const customization = { ...customizationOf(code.customization), size };
   const etag = await etagFor([
     code.id,

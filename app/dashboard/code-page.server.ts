@@ -17,15 +17,25 @@ import {
 import { shortLinkUrl } from "../domains/links";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { destinationHistory, findTrackedCode } from "../models/destinations.server";
+import {
+  destinationHistory,
+  findTrackedCode,
+  type TrackedCode,
+} from "../models/destinations.server";
+import { findWorkspaceCode, savedContent } from "../models/qr-codes.server";
+import { describeContent } from "../qr/payload";
+import { type CodeEditAction, editContent, editDesign } from "./code-edits.server";
+import { codeOverview } from "./code-overview.server";
 import type { Membership } from "../models/workspaces.server";
 import { canEditDestination } from "../plans/rules";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 import { appOrigin } from "../config/app-url.server";
 
-// A tracked code's page (issue #21, /dashboard/codes/{id}): where it leads, the Edit destination
-// form, its one scheduled change, and the history of changes with Restore. The dashboard's Edit
+// A saved code's page (/dashboard/codes/{id}): its image, content, design, scans and downloads
+// (issue #29 item 8, in code-overview.server.ts), editing its design and a static code's content
+// (code-edits.server.ts), and for a tracked code where it leads, the Edit destination form, its
+// one scheduled change and the history of changes with Restore (issue #21). The dashboard's Edit
 // destination form posts here too, and comes back to the dashboard.
 
 const KIND_WORDS = {
@@ -62,17 +72,42 @@ function notTracked(): never {
   );
 }
 
-export async function codePage(db: Database, membership: Membership, id: number) {
+export const NO_SUCH_CODE = "There is no such QR code in this workspace.";
+
+/** The workspace's code and its content; a 404 for any other id, whoever's it is. */
+export async function requireWorkspaceCode(db: Database, membership: Membership, id: number) {
   const code = Number.isSafeInteger(id)
-    ? await findTrackedCode(db, id, membership.workspace.id)
+    ? await findWorkspaceCode(db, id, membership.workspace.id)
     : null;
-  if (!code) notTracked();
+  const content = code && savedContent(code);
+  if (!code || !content) throw data(NO_SUCH_CODE, { status: 404 });
+  return { code, content };
+}
+
+export async function codePage(db: Database, membership: Membership, id: number) {
+  const { code: saved, content } = await requireWorkspaceCode(db, membership, id);
   const plan = workspacePlan(membership);
+  const overview = await codeOverview(db, saved, content, plan, appOrigin());
+  const base = {
+    id: saved.id,
+    title: saved.title || describeContent(content),
+    canManage: can(membership.role, "codes.manage"),
+    upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
+    overview,
+  };
+  const code = await findTrackedCode(db, saved.id, membership.workspace.id);
+  if (!code) return { ...base, tracked: null };
   const editing = canEditDestination(plan);
   const history = await destinationHistory(db, code.codeId);
+  return { ...base, tracked: trackedPart(code, editing, history) };
+}
+
+function trackedPart(
+  code: TrackedCode,
+  editing: ReturnType<typeof canEditDestination>,
+  history: Awaited<ReturnType<typeof destinationHistory>>,
+) {
   return {
-    id: code.codeId,
-    title: code.title || "Tracked URL code",
     shortLink: shortLinkUrl(appOrigin(), { slug: code.slug, hostname: code.hostname }),
     destination: code.targetUrl,
     scheduled: scheduledView(
@@ -80,10 +115,8 @@ export async function codePage(db: Database, membership: Membership, id: number)
         ? { url: code.scheduledUrl, at: code.scheduledAt.getTime(), zone: code.scheduledZone }
         : null,
     ),
-    canManage: can(membership.role, "codes.manage"),
     allowed: editing.ok,
     refusal: editing.ok ? null : editing.message,
-    upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
     zones: timeZones(),
     history: history.map((entry) => ({
       id: entry.id,
@@ -102,9 +135,12 @@ export async function codePage(db: Database, membership: Membership, id: number)
 }
 
 export type CodePageData = Awaited<ReturnType<typeof codePage>>;
+export type TrackedPart = NonNullable<CodePageData["tracked"]>;
 
-export interface CodePageAction {
-  intent: string;
+export type CodePageAction = DestinationAction | CodeEditAction;
+
+export interface DestinationAction {
+  intent: "destination" | "restore" | "schedule" | "cancel-schedule";
   field: "destination" | "at" | null;
   message: string;
   /** What was sent, to show again; `back` keeps a dashboard form's way back after a refusal. */
@@ -124,9 +160,13 @@ function backTo(form: FormData, id: number): string {
   return back === "/dashboard" ? "/dashboard" : codePath(id);
 }
 
-function refused(refusal: Refusal, intent: string, values: CodePageAction["values"]) {
+function refused(
+  refusal: Refusal,
+  intent: DestinationAction["intent"],
+  values: DestinationAction["values"],
+) {
   if (refusal.status !== 400) throw data(refusal.message, { status: refusal.status });
-  return data<CodePageAction>(
+  return data<DestinationAction>(
     { intent, field: refusal.field, message: refusal.message, values },
     { status: 400 },
   );
@@ -153,6 +193,12 @@ export async function codePageAction(
   const done = (title: string, description: string) =>
     redirectWithToast(request, backTo(form, id), { title, description, variant: "success" });
   const field = (name: string) => String(form.get(name) ?? "");
+
+  if (intent === "design" || intent === "content") {
+    const { code, content } = await requireWorkspaceCode(db, membership, id);
+    const edit = { request, db, membership, user, code, content, form, origin };
+    return intent === "design" ? editDesign(edit) : editContent(edit);
+  }
 
   if (intent === "destination" || intent === "restore") {
     const outcome =

@@ -76,3 +76,17 @@ export async function codeActivity(
     devices: named(devices),
   };
 }
+
+/** A code's scans since `since` (null: all it has). */
+export async function codeScanTotal(
+  db: Database,
+  codeId: number,
+  since: Date | null,
+): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(qrScans)
+    .where(and(eq(qrScans.qrCodeId, codeId), since ? gte(qrScans.scannedAt, since) : undefined))
+    .get();
+  return row?.n ?? 0;
+}

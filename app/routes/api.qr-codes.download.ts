@@ -11,7 +11,8 @@ import {
   savedContent,
 } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
-import { canDownloadSvg } from "../plans/rules";
+import { canDownloadPrint, canDownloadSvg } from "../plans/rules";
+import { DESIGN_FORMATS, type DesignFormat } from "../design/formats";
 import { hashedClientAddress } from "../security/client.server";
 import { requestInfoContext } from "../request-context";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
@@ -26,18 +27,23 @@ function plain(status: number, message: string) {
   });
 }
 
+const isDesignFormat = (format: string): format is DesignFormat =>
+  (DESIGN_FORMATS as readonly string[]).includes(format);
+
 const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
 const SHARE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**
- * GET /api/qr-codes/{id}/download?format=png|svg: by its numeric id, a code of a workspace the
+ * GET /api/qr-codes/{id}/download?format=png|svg|pdf|eps: by its numeric id, a code of a workspace the
  * caller belongs to; by its share id (issue #27: unguessable, where numeric ids can be walked),
  * anyone's shared one (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the
  * code exists.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "png";
-  if (format !== "png" && format !== "svg") return plain(400, "Choose format=png or format=svg.");
+  if (!isDesignFormat(format)) {
+    return plain(400, "Choose format=png, format=svg, format=pdf or format=eps.");
+  }
   const notFound = () => plain(404, "This QR code does not exist or is not shared.");
   const numeric = NUMERIC_ID.test(params.id);
   if (!numeric && !SHARE_ID.test(params.id)) return notFound();
@@ -49,14 +55,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : await findSharedCode(db, params.id);
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
-  if (format === "svg") {
-    // A member downloads with the plan of the code's workspace; anyone else with their own.
+  if (format !== "png") {
+    // A member downloads with the plan of the code's workspace; anyone else with their own. SVG
+    // as the spec gates it; PDF and EPS through the catalogue's printDownload (issue #28).
     const membership = await getMembership(context);
-    const verdict = canDownloadSvg(
+    const plan =
       membership?.workspace.id === code.workspaceId
         ? workspacePlan(membership)
-        : effectivePlan(user, new Date()),
-    );
+        : effectivePlan(user, new Date());
+    const verdict = format === "svg" ? canDownloadSvg(plan) : canDownloadPrint(plan);
     if (!verdict.ok) return plain(403, verdict.message);
   }
 

@@ -6,10 +6,17 @@ import { type CodePageAction, codePage, codePageAction } from "../dashboard/code
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
 import { requireMembership } from "../workspaces/current.server";
+import codePageCss from "../styles/code-page.css?url";
 import type { Route } from "./+types/dashboard.code";
 
-// A tracked code's page (issue #21): its destination, scheduled change and history. The work is
-// in app/dashboard/code-page.server.ts and app/components/dashboard/code-page.tsx.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: codePageCss, precedence: "page" },
+];
+
+// A saved code's page: its image, content, design, scans and downloads, editing its design and
+// content (issue #29 item 8), and a tracked code's destination, scheduled change and history
+// (issue #21). The work is in app/dashboard/code-page.server.ts and
+// app/components/dashboard/code-page.tsx.
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -26,8 +33,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta(
-    loaderData ? `${loaderData.title} · destination` : "QR code",
-    "Where a tracked QR code leads.",
+    loaderData ? `${loaderData.title} · QR code` : "QR code",
+    "A saved QR code: its image, content, design, scans and downloads.",
   );
 
 export default function CodeRoute({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export type DeliveredEventType = WebhookEventType | typeof TEST_EVENT;
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "qr_code.created": "A code was saved (on the generator or through the API)",
-  "qr_code.updated": "A code's title, sharing or destination changed",
+  "qr_code.updated": "A code's title, sharing, destination, design or content changed",
   "qr_code.deleted": "A code was deleted",
   "qr_code.scanned": "A tracked code was scanned",
   "qr_code.downloaded": "A saved code's image was downloaded",

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Cookie, expect, type Page, test as base } from "@playwright/test";
+import { report, seriousViolations } from "./axe";
 import { signInToDemo } from "./demo";
 
 // Every screen of the spec (section 2), as a visitor or signed in, checked by axe against WCAG
@@ -41,7 +41,6 @@ const SCREENS: { path: string; as?: Account }[] = [
 const NOT_FOUND = new Set(["/no-such-page", `/invite/${"A".repeat(43)}`]);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
-const WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 // One demo sign-in per account and worker; later tests reuse its session cookie.
 const sessions = new Map<Account, Cookie[]>();
@@ -63,13 +62,6 @@ async function hydrated(page: Page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
 }
 
-type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
-
-/**
- * axe runs as JavaScript inside the page, which a page without JavaScript never executes. So the
- * DOM that the JavaScript-off browser built is checked again in a page of its own (one per
- * worker), with the stylesheets and images of the app and no script but axe.
- */
 const test = base.extend<object, { axePage: Page }>({
   axePage: [
     async ({ browser }, use) => {
@@ -80,41 +72,6 @@ const test = base.extend<object, { axePage: Page }>({
     { scope: "worker" },
   ],
 });
-
-async function axeWithoutJavaScript(page: Page, copy: Page): Promise<Violations> {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, "");
-  await copy.setViewportSize(page.viewportSize()!);
-  await copy.unrouteAll();
-  await copy.route(
-    (url) => url.href === page.url(),
-    (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
-  );
-  await copy.goto(page.url());
-  return (await new AxeBuilder({ page: copy }).withTags(WCAG_A_AA).analyze()).violations;
-}
-
-async function seriousViolations(page: Page, axePage: Page, javaScriptEnabled: boolean) {
-  const violations = javaScriptEnabled
-    ? (await new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze()).violations
-    : await axeWithoutJavaScript(page, axePage);
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
-
-/** axe's findings, one readable paragraph each, with every element it found. */
-function report(violations: Violations) {
-  return violations
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map(
-            (n) =>
-              `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`,
-          )
-          .join("\n"),
-    )
-    .join("\n\n");
-}
 
 async function expectNoSidewaysScrolling(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

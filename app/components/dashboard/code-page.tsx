@@ -1,269 +1,100 @@
-import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
-import type { CodePageAction, CodePageData } from "../../dashboard/code-page.server";
-import { FieldError } from "../field-error";
+import { Link } from "react-router";
+import type {
+  CodePageAction,
+  CodePageData,
+  DestinationAction,
+} from "../../dashboard/code-page.server";
+import { ContentForm } from "./code-content-form";
+import { Destination } from "./code-destination";
+import { DesignForm } from "./code-design-form";
+import { CodeImage, ContentSummary, DesignSummary, ScanSummary, ShortLink } from "./code-overview";
+import { ResultRegion } from "./result-region";
 
-// A tracked code's page (issue #21): where it leads with the Edit destination form, its one
+// A saved code's page: its image, downloads, content, design and scans (issue #29 item 8, in
+// code-overview.tsx), editing its design and a static code's content, and for a tracked code
+// (issue #21, in code-destination.tsx) where it leads with the Edit destination form, its one
 // scheduled change, and the history of changes, newest first, each with Restore. Plain forms:
-// everything works without JavaScript, which only preselects the browser's time zone.
+// everything works without JavaScript, which only copies links, preselects the browser's time
+// zone and moves to answers.
 
-export const IMAGE_STAYS =
-  "Saving never changes the code's image or its short link: printed codes lead to the new address.";
+// The dashboard's list imports the Edit destination form from here.
+export { DestinationForm, IMAGE_STAYS } from "./code-destination";
 
-/** The Edit destination form: here and on the dashboard's list of codes. */
-export function DestinationForm({
-  codeId,
-  current,
-  back,
-  error,
-  value,
-}: {
-  codeId: number;
-  current: string;
-  /** "/dashboard" when shown there, so the answer comes back to the list. */
-  back?: "/dashboard";
-  error?: string;
-  value?: string;
-}) {
-  const id = `destination-${codeId}`;
-  return (
-    <Form method="post" action={`/dashboard/codes/${codeId}`} className="destination-form">
-      <input type="hidden" name="intent" value="destination" />
-      {back ? <input type="hidden" name="back" value={back} /> : null}
-      <div className="field">
-        <label htmlFor={id}>Destination</label>
-        <input
-          id={id}
-          name="destination"
-          inputMode="url"
-          autoComplete="url"
-          defaultValue={value ?? current}
-          required
-          maxLength={2000}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        />
-        <p id={`${id}-hint`} className="field-hint">
-          {IMAGE_STAYS}
-        </p>
-        <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
-      </div>
-      <button type="submit" className="btn btn-primary">
-        Save
-      </button>
-    </Form>
-  );
-}
-
-function ScheduleForm({ page, action }: { page: CodePageData; action?: CodePageAction }) {
-  const zone = useRef<HTMLSelectElement>(null);
-  const values = action?.intent === "schedule" ? action.values : {};
-  const chosenZone = values.zone ?? page.scheduled?.zone;
-  // With JavaScript, the browser's own time zone is preselected while none was chosen yet.
-  useEffect(() => {
-    const element = zone.current;
-    if (!element || chosenZone) return;
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if ([...element.options].some((option) => option.value === browserZone)) {
-      element.value = browserZone;
-    }
-  }, [chosenZone]);
-  const error = (field: "destination" | "at") =>
-    action?.intent === "schedule" && action.field === field ? [action.message] : undefined;
-  return (
-    <Form method="post" className="schedule-form">
-      <input type="hidden" name="intent" value="schedule" />
-      <div className="field">
-        <label htmlFor="schedule-destination">Lead to</label>
-        <input
-          id="schedule-destination"
-          name="destination"
-          inputMode="url"
-          required
-          maxLength={2000}
-          placeholder="https://example.com/shop"
-          defaultValue={values.destination ?? page.scheduled?.url ?? ""}
-          aria-invalid={error("destination") ? true : undefined}
-          aria-describedby={error("destination") ? "schedule-destination-error" : undefined}
-        />
-        <FieldError id="schedule-destination-error" errors={error("destination")} />
-      </div>
-      <div className="field-row">
-        <div className="field">
-          <label htmlFor="schedule-at">From (date and time)</label>
-          <input
-            id="schedule-at"
-            name="at"
-            type="datetime-local"
-            required
-            defaultValue={values.at ?? page.scheduled?.local ?? ""}
-            aria-invalid={error("at") ? true : undefined}
-            aria-describedby={`schedule-at-hint${error("at") ? " schedule-at-error" : ""}`}
-          />
-          <FieldError id="schedule-at-error" errors={error("at")} />
-        </div>
-        <div className="field">
-          <label htmlFor="schedule-zone">Time zone</label>
-          <select
-            id="schedule-zone"
-            name="zone"
-            ref={zone}
-            defaultValue={chosenZone ?? "UTC"}
-            aria-describedby="schedule-at-hint"
-          >
-            {page.zones.map((name) => (
-              <option key={name} value={name}>
-                {name.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p id="schedule-at-hint" className="field-hint">
-        The time is read in the time zone you choose (UTC unless you pick yours) and kept in UTC.
-        One change can be scheduled; a new one replaces it.
-      </p>
-      <button type="submit" className="btn btn-primary">
-        Schedule change
-      </button>
-    </Form>
-  );
-}
-
-function Scheduled({ page }: { page: CodePageData }) {
-  if (!page.scheduled) return <p className="muted">No change is scheduled.</p>;
-  return (
-    <div className="scheduled-change">
-      <p>
-        From <strong>{page.scheduled.when}</strong>, lead to{" "}
-        <code className="destination-url">{page.scheduled.url}</code>
-      </p>
-      {page.canManage ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel-schedule" />
-          <button type="submit" className="btn btn-ghost btn-danger">
-            Cancel scheduled change
-          </button>
-        </Form>
-      ) : null}
-    </div>
-  );
-}
-
-function History({ page }: { page: CodePageData }) {
-  if (page.history.length === 0) {
-    return <p className="muted">No changes yet: the code leads where it was saved to lead.</p>;
-  }
-  const editable = page.canManage && page.allowed;
-  return (
-    <ol className="destination-history">
-      {page.history.map((entry) => (
-        <li key={entry.id} className="destination-change">
-          <p>
-            <strong>{entry.words}</strong> · {entry.when}
-            {entry.by ? ` · by ${entry.by}` : ""}
-          </p>
-          <p className="small">
-            From <code className="destination-url">{entry.oldUrl}</code> to{" "}
-            <code className="destination-url">{entry.newUrl}</code>
-          </p>
-          {editable && entry.restorable ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="restore" />
-              <input type="hidden" name="entry" value={entry.id} />
-              <button
-                type="submit"
-                className="btn btn-ghost"
-                aria-label={`Restore ${entry.oldUrl}`}
-              >
-                Restore
-              </button>
-            </Form>
-          ) : null}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function PlanRefusal({ page }: { page: CodePageData }) {
-  return (
-    <div className="card empty-state">
-      <p>{page.refusal}</p>
-      <Link to={page.upgradeHref} className="btn btn-primary">
-        {page.upgradeHref === "/pricing" ? "Compare plans" : "Upgrade your plan"}
-      </Link>
-    </div>
-  );
-}
+const isDestinationAction = (action?: CodePageAction): action is DestinationAction =>
+  action !== undefined && !("stage" in action);
 
 export function CodePage({ page, action }: { page: CodePageData; action?: CodePageAction }) {
-  const editable = page.canManage && page.allowed;
-  const destinationError =
-    action?.intent === "destination" || action?.intent === "restore" ? action.message : undefined;
+  const { overview, tracked } = page;
+  const destinationAction = isDestinationAction(action) ? action : undefined;
+  const editAction = isDestinationAction(action) ? undefined : action;
   return (
-    <section className="container narrow code-page">
+    <section className="container code-page">
       <p>
         <Link to="/dashboard">← Dashboard</Link>
       </p>
       <h1>{page.title}</h1>
-      <div className="card">
-        <p>
-          Printed short link: <code className="destination-url">{page.shortLink}</code>
-        </p>
-        <p>
-          Leads to:{" "}
-          <a href={page.destination} className="destination-url" rel="noreferrer">
-            {page.destination}
-          </a>
-        </p>
-        <p>
-          <a
-            className="btn btn-ghost"
-            href={`/api/qr-codes/${page.id}/download?format=png`}
-            download
-          >
-            Download PNG
-          </a>
-        </p>
+      <div className="code-page-top">
+        <CodeImage overview={overview} upgradeHref={page.upgradeHref} />
+        <div className="code-page-facts">
+          {tracked ? (
+            <div className="card">
+              <ShortLink link={tracked.shortLink} />
+              <p>
+                Leads to:{" "}
+                <a href={tracked.destination} className="destination-url" rel="noreferrer">
+                  {tracked.destination}
+                </a>
+              </p>
+            </div>
+          ) : null}
+          <ContentSummary overview={overview} />
+          <DesignSummary overview={overview} />
+          <ScanSummary overview={overview} upgradeHref={page.upgradeHref} />
+        </div>
       </div>
 
-      <h2>Edit destination</h2>
-      {!page.canManage ? (
-        <p className="muted">
-          Your role in this workspace lets you see where codes lead, not change it.
-        </p>
-      ) : page.allowed ? (
-        <div className="card">
-          <DestinationForm
-            codeId={page.id}
-            current={page.destination}
-            error={destinationError}
-            value={action?.intent === "destination" ? action.values.destination : undefined}
-            back={action?.values.back}
-          />
-        </div>
+      {page.canManage ? (
+        <>
+          <h2>Edit design</h2>
+          <details className="card edit-panel" open={editAction?.intent === "design" || undefined}>
+            <summary className="btn btn-ghost">Change the design</summary>
+            <DesignForm
+              codeId={page.id}
+              saved={overview.designValues}
+              hasLogo={overview.hasLogo}
+              action={editAction}
+            />
+          </details>
+          {tracked ? null : (
+            <>
+              <h2>Edit content</h2>
+              <details
+                className="card edit-panel"
+                open={editAction?.intent === "content" || undefined}
+              >
+                <summary className="btn btn-ghost">Change the content</summary>
+                <ContentForm
+                  codeId={page.id}
+                  type={overview.type}
+                  saved={overview.contentValues}
+                  action={editAction}
+                />
+              </details>
+            </>
+          )}
+        </>
       ) : (
-        <PlanRefusal page={page} />
+        <p className="muted">
+          Your role in this workspace lets you see and download this code, not change it.
+        </p>
       )}
 
-      <h2>Scheduled change</h2>
-      <div className="card">
-        <Scheduled page={page} />
-        {editable ? (
-          <details className="schedule" open={action?.intent === "schedule" || undefined}>
-            <summary className="btn btn-ghost">
-              {page.scheduled ? "Change the scheduled change" : "Schedule a change"}
-            </summary>
-            <ScheduleForm page={page} action={action} />
-          </details>
-        ) : null}
-      </div>
-
-      <h2>History</h2>
-      <div className="card">
-        <History page={page} />
-      </div>
+      {tracked && editAction?.intent === "content" ? (
+        <ResultRegion answer={editAction} className="notice notice-error">
+          <p>{editAction.message}</p>
+        </ResultRegion>
+      ) : null}
+      {tracked ? <Destination page={page} tracked={tracked} action={destinationAction} /> : null}
     </section>
   );
 }

@@ -1,0 +1,213 @@
+import { data } from "react-router";
+import { redirectWithToast } from "../auth/flash.server";
+import { codeLogo } from "../codes/code-logo.server";
+import { encodedContent } from "../codes/saved-image.server";
+import type { Database } from "../db/client.server";
+import type { QrCodeRecord, UserRecord } from "../db/schema";
+import { customizationOf, parseCustomization, storedCustomization } from "../design/customization";
+import { designProblem } from "../design/image.server";
+import { updateCodeContent, updateCodeDesign } from "../models/code-edits.server";
+import type { Membership } from "../models/workspaces.server";
+import { canSaveType } from "../plans/rules";
+import { TYPE_FIELDS } from "../qr/fields";
+import { ContentTooLongError } from "../qr/matrix";
+import { encodePayload } from "../qr/payload";
+import { contentMatrix } from "../qr/render";
+import { parseContent } from "../qr/schema";
+import type { QrContent } from "../qr/types";
+import { emitWebhookEvent } from "../webhooks/emit.server";
+import { workspacePlan } from "../workspaces/current.server";
+import { designFormInput } from "./code-design";
+
+// Changing a saved code's design, or a static code's content, from its page (issue #29 item 8).
+// The design is checked as every image is (contrast, then the decoder reads the drawing of what
+// the code really encodes: its short link when tracked), and saving it touches only the design.
+// A static code's content is printed in its image, so a change is shown first and saved only
+// once confirmed; a dynamic code changes where it leads instead (the destination form).
+
+export interface CodeEditAction {
+  intent: "design" | "content";
+  /** "confirm": a static code's new content, waiting for "Yes, change the printed code". */
+  stage: "refused" | "confirm";
+  message: string;
+  /** Form field → what is wrong with it. */
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+export interface CodeEdit {
+  request: Request;
+  db: Database;
+  membership: Membership;
+  user: UserRecord;
+  code: QrCodeRecord;
+  content: QrContent;
+  form: FormData;
+  origin: string;
+}
+
+/** The design schema's paths as the form names its fields. */
+const FORM_FIELD: Record<string, string> = {
+  "gradient.type": "gradientType",
+  "gradient.from": "gradientFrom",
+  "gradient.to": "gradientTo",
+  "gradient.rotation": "gradientRotation",
+};
+
+const formField = (path: string) => FORM_FIELD[path] ?? path;
+
+function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
+}
+
+function refused(
+  intent: CodeEditAction["intent"],
+  errors: Record<string, string>,
+  values: Record<string, string>,
+  status = 400,
+) {
+  const [first] = Object.values(errors);
+  return data<CodeEditAction>(
+    { intent, stage: "refused", message: first ?? "Check the form.", errors, values },
+    { status },
+  );
+}
+
+const DESIGN_FIELDS = [
+  "dotShape",
+  "cornerShape",
+  "cornerDotShape",
+  "fgColor",
+  "bgColor",
+  "cornerColor",
+  "cornerDotColor",
+  "gradientType",
+  "gradientFrom",
+  "gradientTo",
+  "gradientRotation",
+  "frame",
+  "frameText",
+  "frameColor",
+  "frameTextColor",
+  "errorCorrection",
+  "margin",
+] as const;
+
+/** Saves a new design; the content, the short link and the logo stay as they are. */
+export async function editDesign({
+  request,
+  db,
+  membership,
+  code,
+  content,
+  form,
+  origin,
+}: CodeEdit) {
+  const values = formValues(form, DESIGN_FIELDS);
+  const saved = customizationOf(code.customization);
+  const parsed = parseCustomization({
+    ...designFormInput(form),
+    size: saved.size,
+    logoSize: saved.logoSize,
+    logoClear: saved.logoClear,
+  });
+  if (!parsed.ok) {
+    const errors = Object.fromEntries(
+      Object.entries(parsed.errors).map(([path, message]) => [formField(path), message]),
+    );
+    return refused("design", errors, values);
+  }
+  const { encoded } = await encodedContent(db, code, content, origin);
+  const unusable = await designProblem(
+    encodePayload(encoded),
+    parsed.value,
+    await codeLogo(db, code),
+  );
+  if (unusable) return refused("design", { [formField(unusable.field)]: unusable.message }, values);
+  await updateCodeDesign(db, code.id, membership.workspace.id, storedCustomization(parsed.value));
+  await emitWebhookEvent(db, membership.workspace.id, "qr_code.updated", {
+    id: code.id,
+    title: code.title,
+    changes: ["design"],
+  });
+  return redirectWithToast(request, `/dashboard/codes/${code.id}`, {
+    title: "Design saved",
+    description:
+      "The code's content and short link stay the same. Download the new image for new prints.",
+    variant: "success",
+  });
+}
+
+/** A static code's new content: shown for confirmation first, saved once confirmed. */
+export async function editContent({
+  request,
+  db,
+  membership,
+  code,
+  content,
+  form,
+  origin,
+}: CodeEdit) {
+  const names = TYPE_FIELDS[content.type];
+  const values = formValues(form, names);
+  const { linkUrl } = await encodedContent(db, code, content, origin);
+  if (linkUrl) {
+    return refused(
+      "content",
+      {
+        form: "This is a dynamic code: its image holds its short link, so change where it leads with the destination form instead.",
+      },
+      values,
+    );
+  }
+  const parsed = parseContent(content.type, values);
+  if (!parsed.ok) return refused("content", parsed.errors, values);
+  try {
+    contentMatrix(parsed.value);
+  } catch (error) {
+    if (error instanceof ContentTooLongError)
+      return refused("content", { form: error.message }, values);
+    throw error;
+  }
+  const allowed = canSaveType(workspacePlan(membership), content.type);
+  if (!allowed.ok) return refused("content", { form: allowed.message }, values, 403);
+  const unusable = await designProblem(
+    encodePayload(parsed.value),
+    customizationOf(code.customization),
+    await codeLogo(db, code),
+  );
+  if (unusable) {
+    return refused(
+      "content",
+      {
+        form: `With this content the saved design does not scan: ${unusable.message} Change the design first.`,
+      },
+      values,
+    );
+  }
+  if (encodePayload(parsed.value) === encodePayload(content)) {
+    return refused("content", { form: "That is the content the code already has." }, values);
+  }
+  if (form.get("confirm") !== "yes") {
+    return data<CodeEditAction>({
+      intent: "content",
+      stage: "confirm",
+      message:
+        "Changing the content changes the printed image: copies already printed keep showing the old content. Download and print the code again after saving.",
+      errors: {},
+      values,
+    });
+  }
+  await updateCodeContent(db, code.id, membership.workspace.id, parsed.value);
+  await emitWebhookEvent(db, membership.workspace.id, "qr_code.updated", {
+    id: code.id,
+    title: code.title,
+    changes: ["content"],
+  });
+  return redirectWithToast(request, `/dashboard/codes/${code.id}`, {
+    title: "Content saved",
+    description:
+      "The image has changed: download it again. Copies printed before still show the old content.",
+    variant: "success",
+  });
+}
