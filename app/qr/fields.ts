@@ -28,6 +28,14 @@ export const CONTENT_FIELDS = [
   "company",
   "jobTitle",
   "website",
+  "phone2",
+  "phone2Type",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "note",
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
@@ -38,7 +46,23 @@ export const TYPE_FIELDS: Record<QrType, readonly ContentField[]> = {
   phone: ["phone"],
   sms: ["phone", "message"],
   wifi: ["ssid", "password", "encryption", "hidden"],
-  contact: ["firstName", "lastName", "company", "jobTitle", "phone", "email", "website"],
+  contact: [
+    "firstName",
+    "lastName",
+    "company",
+    "jobTitle",
+    "phone",
+    "phone2",
+    "phone2Type",
+    "email",
+    "website",
+    "street",
+    "city",
+    "region",
+    "postalCode",
+    "country",
+    "note",
+  ],
 };
 
 export interface GeneratorFields {
@@ -61,6 +85,7 @@ export function defaultFields(): GeneratorFields {
   values.url = SAMPLE_URL;
   values.text = SAMPLE_TEXT;
   values.encryption = "WPA";
+  values.phone2Type = "mobile";
   return {
     type: "url",
     values,
@@ -121,6 +146,8 @@ export function fieldsToSearchParams(fields: GeneratorFields): URLSearchParams {
     if (name === "hidden") {
       if (value === "true" || value === "on") params.set(name, "true");
     } else if (name === "password" && fields.values.encryption === "nopass") {
+      continue;
+    } else if (name === "phone2Type" && fields.values.phone2 === "") {
       continue;
     } else if (value !== "") {
       params.set(name, value);
