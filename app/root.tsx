@@ -31,6 +31,7 @@ import { useNonce } from "./security/nonce";
 import { pageMeta } from "./seo";
 import appCss from "./styles/app.css?url";
 import delightCss from "./styles/delight.css?url";
+import noJsCss from "./styles/no-js.css?url";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React puts the stylesheets ahead of the scripts' modulepreloads in
@@ -112,6 +113,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {/* Without JavaScript, widgets that need it (class "needs-js") are not shown at all. */}
+        <noscript>
+          <link rel="stylesheet" href={noJsCss} />
+        </noscript>
       </head>
       <body>
         {children}

@@ -108,9 +108,15 @@ function linkColor(value: string | null): string | undefined {
   return /^(?:[\da-f]{3}|[\da-f]{6})$/i.test(hex) ? normalizeHexColor(hex) : undefined;
 }
 
+/**
+ * Marks the generator's own round trips (its form without JavaScript, its type links, a refused
+ * download): settings that were already on screen, not loaded from a link.
+ */
+export const FROM_GENERATOR = { name: "from", value: "generator" } as const;
+
 export interface ReadFields {
   fields: GeneratorFields;
-  /** True when the address carried generator settings ("QR settings loaded!"). */
+  /** True when a link carried generator settings ("QR settings loaded!"). */
   prefilled: boolean;
 }
 
@@ -121,7 +127,9 @@ export interface ReadFields {
  */
 export function readFields(params: URLSearchParams): ReadFields {
   const fields = defaultFields();
-  const prefilled = PREFILL_KEYS.some((key) => params.has(key));
+  const prefilled =
+    PREFILL_KEYS.some((key) => params.has(key)) &&
+    params.get(FROM_GENERATOR.name) !== FROM_GENERATOR.value;
   const type = params.get("type");
   if (isQrType(type)) fields.type = type;
   for (const name of CONTENT_FIELDS) {

@@ -12,7 +12,7 @@ import { printOptionsSchema, resolvePrint } from "../design/print-options";
 import { effectivePlan } from "../plans/effective";
 import { canDownloadPrint, canDownloadSvg, canEmbedLogo } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
-import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
+import { evaluateFields, fieldsToSearchParams, FROM_GENERATOR, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { pixelProblem } from "../qr/logo";
@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const back = (notice: string) => {
     const params = fieldsToSearchParams(fields);
     params.set("notice", notice);
+    params.set(FROM_GENERATOR.name, FROM_GENERATOR.value);
     return redirect(`/?${params}#generator`, 303);
   };
 
