@@ -116,8 +116,10 @@ export const FROM_GENERATOR = { name: "from", value: "generator" } as const;
 
 export interface ReadFields {
   fields: GeneratorFields;
-  /** True when a link carried generator settings ("QR settings loaded!"). */
+  /** True when the address carried generator settings. */
   prefilled: boolean;
+  /** True when they came from a link rather than the generator's own round trip: "QR settings loaded!". */
+  fromLink: boolean;
 }
 
 /**
@@ -127,9 +129,8 @@ export interface ReadFields {
  */
 export function readFields(params: URLSearchParams): ReadFields {
   const fields = defaultFields();
-  const prefilled =
-    PREFILL_KEYS.some((key) => params.has(key)) &&
-    params.get(FROM_GENERATOR.name) !== FROM_GENERATOR.value;
+  const prefilled = PREFILL_KEYS.some((key) => params.has(key));
+  const fromLink = prefilled && params.get(FROM_GENERATOR.name) !== FROM_GENERATOR.value;
   const type = params.get("type");
   if (isQrType(type)) fields.type = type;
   for (const name of CONTENT_FIELDS) {
@@ -143,7 +144,7 @@ export function readFields(params: URLSearchParams): ReadFields {
   if ((QR_SIZES as readonly number[]).includes(size)) fields.size = String(size);
   fields.fg = linkColor(params.get("fg")) ?? fields.fg;
   fields.bg = linkColor(params.get("bg")) ?? fields.bg;
-  return { fields, prefilled };
+  return { fields, prefilled, fromLink };
 }
 
 /** The query string that reproduces these settings: only the selected type's fields. */

@@ -209,8 +209,8 @@ test("a contact card carries an address, a second phone with its kind and a note
   await page.goto("/?type=contact");
   await page.getByLabel("First name").fill("Grace");
   await page.getByLabel("Last name").fill("Hopper");
-  await page.getByLabel("Phone", { exact: true }).fill("+1 555 010 0000");
-  await page.getByLabel("Second phone", { exact: true }).fill("+1 555 010 0001");
+  await page.getByLabel("Phone (optional)", { exact: true }).fill("+1 555 010 0000");
+  await page.getByLabel("Second phone (optional)", { exact: true }).fill("+1 555 010 0001");
   await page.getByLabel("Second phone is").selectOption("work");
   await page.getByLabel("Street").fill("1 Navy Yard, Bldg 5");
   await page.getByLabel("City").fill("Arlington");
