@@ -67,8 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
   const back = (notice: string) => {
     const params = fieldsToSearchParams(fields);
-    params.set("notice", notice);
     params.set(FROM_GENERATOR.name, FROM_GENERATOR.value);
+    params.set("notice", notice);
     return redirect(`/?${params}#generator`, 303);
   };
 
