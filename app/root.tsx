@@ -28,9 +28,13 @@ import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial
 import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
+import { readCookie } from "./security/visitor.server";
+import { TIME_ZONE_COOKIE, validTimeZone } from "./dates/format";
+import { useReportTimeZone } from "./components/formatted-date";
 import { pageMeta } from "./seo";
 import appCss from "./styles/app.css?url";
 import delightCss from "./styles/delight.css?url";
+import noJsCss from "./styles/no-js.css?url";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React puts the stylesheets ahead of the scripts' modulepreloads in
@@ -51,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       salesEmail: getSettings().SALES_EMAIL,
       user: user && workspaces ? await signedInUser(request, user, workspaces) : null,
       flash: flash.toast,
+      // The zone the browser reported (components/formatted-date.tsx); null until it has.
+      timeZone: validTimeZone(readCookie(request, TIME_ZONE_COOKIE)),
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
@@ -112,6 +118,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {/* Without JavaScript, widgets that need it (class "needs-js") are not shown at all. */}
+        <noscript>
+          <link rel="stylesheet" href={noJsCss} />
+        </noscript>
       </head>
       <body>
         {children}
@@ -126,6 +136,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Missing when the root loader itself failed; the shell still renders with defaults.
   const data = useRouteLoaderData<typeof loader>("root");
   const salesEmail = useSalesEmail();
+  useReportTimeZone();
   return (
     <ToastProvider>
       <AuthProvider user={data?.user ?? null}>

@@ -18,3 +18,11 @@ export function platformLabel(): string {
   const label = (env as unknown as ProviderSettings).OIDC_LABEL;
   return label || "Continue with the developer platform";
 }
+
+/** The federated sign-ins that are configured, in the order the sign-in pages list them. */
+export function configuredProviders(): { name: ProviderName; label: string }[] {
+  return (["google", "oidc"] as const).flatMap((name) => {
+    const config = providerConfig(name);
+    return config ? [{ name, label: config.label }] : [];
+  });
+}

@@ -28,6 +28,14 @@ export const CONTENT_FIELDS = [
   "company",
   "jobTitle",
   "website",
+  "phone2",
+  "phone2Type",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "note",
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
@@ -38,7 +46,23 @@ export const TYPE_FIELDS: Record<QrType, readonly ContentField[]> = {
   phone: ["phone"],
   sms: ["phone", "message"],
   wifi: ["ssid", "password", "encryption", "hidden"],
-  contact: ["firstName", "lastName", "company", "jobTitle", "phone", "email", "website"],
+  contact: [
+    "firstName",
+    "lastName",
+    "company",
+    "jobTitle",
+    "phone",
+    "phone2",
+    "phone2Type",
+    "email",
+    "website",
+    "street",
+    "city",
+    "region",
+    "postalCode",
+    "country",
+    "note",
+  ],
 };
 
 export interface GeneratorFields {
@@ -61,6 +85,7 @@ export function defaultFields(): GeneratorFields {
   values.url = SAMPLE_URL;
   values.text = SAMPLE_TEXT;
   values.encryption = "WPA";
+  values.phone2Type = "mobile";
   return {
     type: "url",
     values,
@@ -83,10 +108,18 @@ function linkColor(value: string | null): string | undefined {
   return /^(?:[\da-f]{3}|[\da-f]{6})$/i.test(hex) ? normalizeHexColor(hex) : undefined;
 }
 
+/**
+ * Marks the generator's own round trips (its form without JavaScript, its type links, a refused
+ * download): settings that were already on screen, not loaded from a link.
+ */
+export const FROM_GENERATOR = { name: "from", value: "generator" } as const;
+
 export interface ReadFields {
   fields: GeneratorFields;
-  /** True when the address carried generator settings ("QR settings loaded!"). */
+  /** True when the address carried generator settings. */
   prefilled: boolean;
+  /** True when they came from a link rather than the generator's own round trip: "QR settings loaded!". */
+  fromLink: boolean;
 }
 
 /**
@@ -97,6 +130,7 @@ export interface ReadFields {
 export function readFields(params: URLSearchParams): ReadFields {
   const fields = defaultFields();
   const prefilled = PREFILL_KEYS.some((key) => params.has(key));
+  const fromLink = prefilled && params.get(FROM_GENERATOR.name) !== FROM_GENERATOR.value;
   const type = params.get("type");
   if (isQrType(type)) fields.type = type;
   for (const name of CONTENT_FIELDS) {
@@ -110,7 +144,7 @@ export function readFields(params: URLSearchParams): ReadFields {
   if ((QR_SIZES as readonly number[]).includes(size)) fields.size = String(size);
   fields.fg = linkColor(params.get("fg")) ?? fields.fg;
   fields.bg = linkColor(params.get("bg")) ?? fields.bg;
-  return { fields, prefilled };
+  return { fields, prefilled, fromLink };
 }
 
 /** The query string that reproduces these settings: only the selected type's fields. */
@@ -121,6 +155,8 @@ export function fieldsToSearchParams(fields: GeneratorFields): URLSearchParams {
     if (name === "hidden") {
       if (value === "true" || value === "on") params.set(name, "true");
     } else if (name === "password" && fields.values.encryption === "nopass") {
+      continue;
+    } else if (name === "phone2Type" && fields.values.phone2 === "") {
       continue;
     } else if (value !== "") {
       params.set(name, value);

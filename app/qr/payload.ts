@@ -14,6 +14,67 @@ export function escapeVcard(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
+/** The longest a vCard line may be, in octets, without its CRLF (RFC 2425 §5.8.1). */
+export const VCARD_LINE_OCTETS = 75;
+
+/**
+ * Folds a content line into lines of at most 75 octets: each continuation starts with one space,
+ * which readers remove when they unfold. A fold never falls inside a UTF-8 character or between a
+ * backslash and the character it escapes, so even a careless reader gets whole characters.
+ */
+export function foldVcardLine(line: string): string {
+  const encoder = new TextEncoder();
+  const lines: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const [unit] of line.matchAll(/\\[\s\S]|[\s\S]/gu)) {
+    const size = encoder.encode(unit).length;
+    if (octets + size > VCARD_LINE_OCTETS) {
+      lines.push(current);
+      current = " ";
+      octets = 1;
+    }
+    current += unit;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join("\r\n");
+}
+
+const TEL_TYPES = { mobile: "CELL", work: "WORK,VOICE" } as const;
+
+function vcard(content: Extract<QrContent, { type: "contact" }>): string {
+  const fullName = [content.firstName, content.lastName].filter(Boolean).join(" ");
+  const lines = [
+    "BEGIN:VCARD",
+    "VERSION:3.0",
+    `N:${escapeVcard(content.lastName)};${escapeVcard(content.firstName)};;;`,
+    // FN is mandatory in vCard 3.0; without a name, the company or a contact detail stands in.
+    `FN:${escapeVcard(fullName || content.company || content.email || content.phone || content.phone2)}`,
+  ];
+  if (content.company) lines.push(`ORG:${escapeVcard(content.company)}`);
+  if (content.jobTitle) lines.push(`TITLE:${escapeVcard(content.jobTitle)}`);
+  if (content.phone) lines.push(`TEL;TYPE=CELL:${dialable(content.phone)}`);
+  if (content.phone2) {
+    lines.push(`TEL;TYPE=${TEL_TYPES[content.phone2Type]}:${dialable(content.phone2)}`);
+  }
+  if (content.email) lines.push(`EMAIL;TYPE=INTERNET:${content.email}`);
+  // ADR has seven components: post office box, extended address, street, locality, region,
+  // postal code and country; the form asks for the last five.
+  const address = [
+    content.street,
+    content.city,
+    content.region,
+    content.postalCode,
+    content.country,
+  ];
+  if (address.some(Boolean)) lines.push(`ADR:;;${address.map(escapeVcard).join(";")}`);
+  if (content.website) lines.push(`URL:${content.website}`);
+  if (content.note) lines.push(`NOTE:${escapeVcard(content.note)}`);
+  lines.push("END:VCARD");
+  return lines.map(foldVcardLine).join("\r\n");
+}
+
 /** RFC 6068 wants line breaks in mailto bodies as CRLF, percent-encoded. */
 function mailtoComponent(value: string): string {
   return encodeURIComponent(value.replace(/\r\n|\r|\n/g, "\r\n"));
@@ -52,23 +113,8 @@ export function encodePayload(content: QrContent): string {
       if (content.hidden) fields.push("H:true");
       return `WIFI:${fields.join(";")};;`;
     }
-    case "contact": {
-      const fullName = [content.firstName, content.lastName].filter(Boolean).join(" ");
-      const lines = [
-        "BEGIN:VCARD",
-        "VERSION:3.0",
-        `N:${escapeVcard(content.lastName)};${escapeVcard(content.firstName)};;;`,
-        // FN is mandatory in vCard 3.0; without a name, the company or a contact detail stands in.
-        `FN:${escapeVcard(fullName || content.company || content.email || content.phone)}`,
-      ];
-      if (content.company) lines.push(`ORG:${escapeVcard(content.company)}`);
-      if (content.jobTitle) lines.push(`TITLE:${escapeVcard(content.jobTitle)}`);
-      if (content.phone) lines.push(`TEL;TYPE=CELL:${dialable(content.phone)}`);
-      if (content.email) lines.push(`EMAIL;TYPE=INTERNET:${content.email}`);
-      if (content.website) lines.push(`URL:${content.website}`);
-      lines.push("END:VCARD");
-      return lines.join("\r\n");
-    }
+    case "contact":
+      return vcard(content);
   }
 }
 

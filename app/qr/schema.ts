@@ -3,6 +3,7 @@ import { normalizeHexColor, scannabilityProblem } from "./contrast";
 import {
   DEFAULT_STYLE,
   QR_SIZES,
+  PHONE_KINDS,
   QR_TYPES,
   WIFI_SECURITY,
   type QrContent,
@@ -142,13 +143,27 @@ export const contentDataSchemas = {
       company: optionalText(200, "The company").transform((value) => value.trim()),
       jobTitle: optionalText(200, "The job title").transform((value) => value.trim()),
       phone: orEmpty(phoneNumber),
+      phone2: orEmpty(phoneNumber),
+      phone2Type: orEmpty(
+        z.enum(["", ...PHONE_KINDS], "Choose mobile or work for the second phone."),
+      ).transform((kind) => kind || "mobile"),
       email: orEmpty(emailAddress),
       website: webAddress(),
+      street: optionalText(200, "The street").transform((value) => value.trim()),
+      city: optionalText(100, "The city").transform((value) => value.trim()),
+      region: optionalText(100, "The state or region").transform((value) => value.trim()),
+      postalCode: optionalText(20, "The postal code").transform((value) => value.trim()),
+      country: optionalText(100, "The country").transform((value) => value.trim()),
+      note: optionalText(1000, "The note"),
     })
-    .refine((contact) => contact.firstName || contact.lastName || contact.email || contact.phone, {
-      path: ["firstName"],
-      message: "Enter at least a name, an e-mail address or a phone number.",
-    }),
+    .refine(
+      (contact) =>
+        contact.firstName || contact.lastName || contact.email || contact.phone || contact.phone2,
+      {
+        path: ["firstName"],
+        message: "Enter at least a name, an e-mail address or a phone number.",
+      },
+    ),
 } satisfies { [K in QrType]: z.ZodType<Omit<Extract<QrContent, { type: K }>, "type">> };
 
 export const qrTypeSchema = z.enum(QR_TYPES, "Choose one of the seven code types.");

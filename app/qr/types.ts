@@ -18,6 +18,10 @@ export type QrSize = (typeof QR_SIZES)[number];
 export const WIFI_SECURITY = ["WPA", "WEP", "nopass"] as const;
 export type WifiSecurity = (typeof WIFI_SECURITY)[number];
 
+/** The kinds a contact's second phone number can be. */
+export const PHONE_KINDS = ["mobile", "work"] as const;
+export type PhoneKind = (typeof PHONE_KINDS)[number];
+
 export type QrContent =
   | { type: "url"; url: string }
   | { type: "text"; text: string }
@@ -32,8 +36,18 @@ export type QrContent =
       company: string;
       jobTitle: string;
       phone: string;
+      /** A second number, and what kind of number it is. */
+      phone2: string;
+      phone2Type: PhoneKind;
       email: string;
       website: string;
+      /** The postal address (vCard ADR), each part optional. */
+      street: string;
+      city: string;
+      region: string;
+      postalCode: string;
+      country: string;
+      note: string;
     };
 
 export interface QrStyle {

@@ -1,7 +1,9 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { passwordAction } from "../auth/password-action.server";
+import { configuredProviders } from "../auth/providers.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { getUser } from "../auth/user.server";
+import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-card";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
 import { isPlanId, type PlanId, PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { pageMeta } from "../seo";
@@ -18,7 +20,7 @@ function readQuery(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url));
   if (await getUser(context)) throw redirect(query.redirectTo || "/");
-  return query;
+  return { ...query, providers: configuredProviders() };
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -46,7 +48,7 @@ function TrialBanner({ plan }: { plan: PlanId }) {
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   // The form posts to its own address, ?mode= included, so the panel used stays open.
-  const { mode, plan, redirectTo } = loaderData;
+  const { mode, plan, redirectTo, providers } = loaderData;
   usePasswordFailureToast(actionData);
 
   const keep = (next: Mode) => {
@@ -55,43 +57,31 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     if (redirectTo) params.set("redirect", redirectTo);
     return `/auth?${params}`;
   };
-  const googleHref = `/api/auth/google${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`;
 
   return (
-    <section className="container auth-page">
-      <div className="card auth-card">
-        <h1>{mode === "signup" ? "Create your account" : "Sign in"}</h1>
-        <p className="muted">
-          {mode === "signup"
-            ? "Save your codes, add logos and see how they perform."
-            : "Welcome back. Sign in to your QR Code Creator account."}
-        </p>
-        {mode === "signup" ? <TrialBanner plan={plan} /> : null}
-        <a className="btn btn-ghost btn-block" href={googleHref}>
-          Continue with Google
-        </a>
+    <AuthCard
+      title={mode === "signup" ? "Create your account" : "Sign in"}
+      lead={
+        mode === "signup"
+          ? "Save your codes, add logos and see how they perform."
+          : "Welcome back. Sign in to your QR Code Creator account."
+      }
+    >
+      {mode === "signup" ? <TrialBanner plan={plan} /> : null}
+      <ProviderButtons providers={providers} redirectTo={redirectTo} />
+      {providers.length ? (
         <p className="divider">
           <span>or with your email</span>
         </p>
-        <PasswordForm
-          key={mode}
-          mode={mode}
-          plan={plan}
-          redirectTo={redirectTo}
-          lastResult={actionData?.intent === mode ? actionData.result : undefined}
-        />
-        <p className="auth-switch">
-          {mode === "signup" ? (
-            <Link to={keep("signin")}>Already have an account? Sign in</Link>
-          ) : (
-            <Link to={keep("signup")}>Don&apos;t have an account? Sign up</Link>
-          )}
-        </p>
-        <p className="muted small">
-          By continuing you agree to our <Link to="/terms">Terms of Service</Link> and{" "}
-          <Link to="/privacy">Privacy Policy</Link>.
-        </p>
-      </div>
-    </section>
+      ) : null}
+      <PasswordForm
+        key={mode}
+        mode={mode}
+        plan={plan}
+        redirectTo={redirectTo}
+        lastResult={actionData?.intent === mode ? actionData.result : undefined}
+      />
+      <ModeSwitch mode={mode} href={keep} />
+    </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { isDemoMode } from "../env.server";
 import { readOutbox } from "../mail/outbox.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/dev.mail";
+import { FormattedDate } from "../components/formatted-date";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -49,10 +50,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
             <li key={`${message.sentAt}-${index}`} className="card outbox-message">
               <h2>{message.subject}</h2>
               <p className="muted small">
-                To <strong>{message.to}</strong> at{" "}
-                <time dateTime={message.sentAt}>
-                  {message.sentAt.replace("T", " ").slice(0, 19)} UTC
-                </time>
+                To <strong>{message.to}</strong> at <FormattedDate value={message.sentAt} time />
               </p>
               {message.links.length > 0 ? (
                 <ul className="outbox-links">

@@ -17,7 +17,7 @@ import {
   canEmbedLogo,
 } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
-import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
+import { evaluateFields, fieldsToSearchParams, FROM_GENERATOR, readFields } from "../qr/fields";
 import { ContentTooLongError } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { pixelProblem } from "../qr/logo";
@@ -107,6 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
   const back = (notice: string) => {
     const params = fieldsToSearchParams(fields);
+    params.set(FROM_GENERATOR.name, FROM_GENERATOR.value);
     params.set("notice", notice);
     return redirect(`/?${params}#generator`, 303);
   };

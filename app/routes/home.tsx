@@ -41,7 +41,7 @@ let samplePreview: Preview | undefined;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { fields, prefilled } = readFields(url.searchParams);
+  const { fields, prefilled, fromLink } = readFields(url.searchParams);
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
   const userId = (await getUser(context))?.id;
@@ -58,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
     preview: prefilled ? buildPreview(fields) : (samplePreview ??= buildPreview(fields)),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
-    prefilled: prefilled && !hasFlash(request),
+    // Not after the generator's own round trips (its form without JavaScript, its type links).
+    prefilled: fromLink && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,
     // Only visitors have a daily allowance of downloads.
     downloadsLeft: userId

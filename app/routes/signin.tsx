@@ -1,8 +1,9 @@
 import { Link, redirect } from "react-router";
 import { passwordAction } from "../auth/password-action.server";
-import { platformLabel } from "../auth/providers.server";
+import { configuredProviders } from "../auth/providers.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { getUser } from "../auth/user.server";
+import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-card";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { pageMeta } from "../seo";
@@ -29,12 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect"), "");
   if (await getUser(context)) throw redirect(redirectTo || "/");
   const reason = url.searchParams.get("reason");
+  const providers = configuredProviders();
+  const asked = url.searchParams.get("tab");
   return {
     reason: reason && Object.hasOwn(REASONS, reason) ? (reason as Reason) : null,
     mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
-    tab: url.searchParams.get("tab") === "email" ? ("email" as const) : ("social" as const),
+    // With no provider configured there is nothing to choose on the Social tab: e-mail first.
+    tab:
+      asked === "email" || (asked !== "social" && providers.length === 0)
+        ? ("email" as const)
+        : ("social" as const),
     redirectTo,
-    platformLabel: platformLabel(),
+    providers,
   };
 }
 
@@ -49,7 +56,7 @@ export const meta = () =>
   );
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { reason, redirectTo, platformLabel } = loaderData;
+  const { reason, redirectTo, providers } = loaderData;
   // A failed e-mail post keeps the e-mail tab open.
   const tab = actionData ? "email" : loaderData.tab;
   const mode = loaderData.mode;
@@ -62,82 +69,68 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     for (const [key, value] of Object.entries(changes)) params.set(key, value);
     return `/signin?${params}`;
   };
-  const back = redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : "";
 
   return (
-    <section className="container auth-page">
-      <div className="card auth-card">
-        <h1>{mode === "signup" ? "Create your account" : "Sign in"}</h1>
-        {reason ? (
-          <div className="notice notice-success" role="note">
-            <strong>{REASONS[reason].title}</strong> {REASONS[reason].text}{" "}
-            {mode === "signin" ? (
-              <Link to={href({ mode: "signup", tab: "email" })}>Sign up free</Link>
-            ) : null}
-          </div>
-        ) : null}
-
-        <nav className="tabs" aria-label="How to sign in">
-          <Link
-            to={href({ tab: "social" })}
-            className="tab"
-            aria-current={tab === "social" ? "page" : undefined}
-            preventScrollReset
-          >
-            Social Login
-          </Link>
-          <Link
-            to={href({ tab: "email" })}
-            className="tab"
-            aria-current={tab === "email" ? "page" : undefined}
-            preventScrollReset
-          >
-            Email Login
-          </Link>
-        </nav>
-
-        {tab === "social" ? (
-          <div className="auth-providers">
-            <a className="btn btn-ghost btn-block" href={`/api/auth/google${back}`}>
-              Continue with Google
-            </a>
-            <a className="btn btn-ghost btn-block" href={`/api/login${back}`}>
-              {platformLabel}
-            </a>
-          </div>
-        ) : (
-          <>
-            <PasswordForm
-              key={mode}
-              mode={mode}
-              plan="free"
-              redirectTo={redirectTo}
-              lastResult={actionData?.intent === mode ? actionData.result : undefined}
-            />
-            <p className="auth-switch">
-              {mode === "signup" ? (
-                <Link to={href({ mode: "signin" })}>Already have an account? Sign in</Link>
-              ) : (
-                <Link to={href({ mode: "signup" })}>Don&apos;t have an account? Sign up</Link>
-              )}
-            </p>
-          </>
-        )}
-
-        <div className="auth-alternatives">
-          <Link to="/" className="btn btn-ghost btn-block">
-            Continue Without Sign In
-          </Link>
-          <p className="muted small">
-            Limited to {VISITOR_DOWNLOADS_PER_DAY} QR codes, no saving or analytics
-          </p>
-          <Link to="/">Back to QR Generator</Link>
+    <AuthCard title={mode === "signup" ? "Create your account" : "Sign in"}>
+      {reason ? (
+        <div className="notice notice-success" role="note">
+          <strong>{REASONS[reason].title}</strong> {REASONS[reason].text}{" "}
+          {mode === "signin" ? (
+            <Link to={href({ mode: "signup", tab: "email" })}>Sign up free</Link>
+          ) : null}
         </div>
+      ) : null}
+
+      <nav className="tabs" aria-label="How to sign in">
+        <Link
+          to={href({ tab: "social" })}
+          className="tab"
+          aria-current={tab === "social" ? "page" : undefined}
+          preventScrollReset
+        >
+          Social Login
+        </Link>
+        <Link
+          to={href({ tab: "email" })}
+          className="tab"
+          aria-current={tab === "email" ? "page" : undefined}
+          preventScrollReset
+        >
+          Email Login
+        </Link>
+      </nav>
+
+      {tab === "social" ? (
+        providers.length ? (
+          <ProviderButtons providers={providers} redirectTo={redirectTo} />
+        ) : (
+          <p className="notice" role="note">
+            No social sign-in is set up on this site yet.{" "}
+            <Link to={href({ tab: "email" })}>Use your e-mail address</Link> instead.
+          </p>
+        )
+      ) : (
+        <>
+          <PasswordForm
+            key={mode}
+            mode={mode}
+            plan="free"
+            redirectTo={redirectTo}
+            lastResult={actionData?.intent === mode ? actionData.result : undefined}
+          />
+          <ModeSwitch mode={mode} href={(next) => href({ mode: next })} />
+        </>
+      )}
+
+      <div className="auth-alternatives">
+        <Link to="/" className="btn btn-ghost btn-block">
+          Continue Without Sign In
+        </Link>
         <p className="muted small">
-          By signing in you agree to our <Link to="/terms">Terms of Service</Link> and{" "}
-          <Link to="/privacy">Privacy Policy</Link>.
+          Limited to {VISITOR_DOWNLOADS_PER_DAY} QR codes, no saving or analytics
         </p>
+        <Link to="/">Back to QR Generator</Link>
       </div>
-    </section>
+    </AuthCard>
   );
 }

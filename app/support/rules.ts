@@ -1,5 +1,6 @@
 import type { SupportStatus } from "../db/schema";
 import { PLANS, type PlanId } from "../plans/catalogue";
+import { formatDateTime } from "../dates/format";
 
 // The pure rules of priority support (issue #19): the promised time of a plan, how a ticket's
 // status moves, what is overdue and the order of the staff inbox. No platform imports.
@@ -73,23 +74,9 @@ export function compareForInbox(
   return a.createdAt.getTime() - b.createdAt.getTime();
 }
 
-/** "26 Nov 2026, 15:05 CET": a moment in the reader's zone (the browser's without one), named. */
+/** "26 Nov 2026, 15:05 CET": a moment in the reader's zone (the runtime's without one), named. */
 export function formatInZone(time: Date, timeZone?: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  };
-  const zone =
-    new Intl.DateTimeFormat("en-GB", { ...options, timeZoneName: "short" })
-      .formatToParts(time)
-      .find((part) => part.type === "timeZoneName")?.value ?? "";
-  const text = new Intl.DateTimeFormat("en-GB", options).format(time);
-  return zone ? `${text} ${zone}` : text;
+  return formatDateTime(time, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** "26 Nov 2026, 14:05 UTC": the unambiguous text a page shows before (or without) JavaScript. */

@@ -28,6 +28,8 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/auth" },
   { path: "/auth?mode=signin" },
   { path: "/signin" },
+  { path: "/signin?tab=social" },
+  { path: "/?type=contact&firstName=Ann&city=Lyon" },
   { path: "/checkout?plan=premium", as: "free" },
   { path: "/payment-success" },
   { path: "/privacy" },

@@ -29,19 +29,55 @@ export function parseWifi(text: string): Record<string, string> {
   return fields;
 }
 
+/** A vCard's content lines, folded lines joined again (RFC 2425 §5.8.1). */
+function vcardLines(text: string): string[] {
+  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n");
+  if (lines[0] !== "BEGIN:VCARD" || lines.at(-1) !== "END:VCARD") throw new Error("Not a vCard");
+  return lines.slice(1, -1);
+}
+
+const unescapeVcard = (value: string) =>
+  value.replace(/\\(.)/g, (_match, char: string) => (char === "n" || char === "N" ? "\n" : char));
+
 /** Reads vCard lines into property → unescaped value (parameters dropped). */
 export function parseVcard(text: string): Record<string, string> {
-  const lines = text.split("\r\n");
-  if (lines[0] !== "BEGIN:VCARD" || lines.at(-1) !== "END:VCARD") throw new Error("Not a vCard");
   const properties: Record<string, string> = {};
-  for (const line of lines.slice(1, -1)) {
+  for (const line of vcardLines(text)) {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).split(";")[0]!;
-    properties[name] = line
-      .slice(colon + 1)
-      .replace(/\\(.)/g, (_match, char: string) => (char === "n" ? "\n" : char));
+    properties[name] = unescapeVcard(line.slice(colon + 1));
   }
   return properties;
+}
+
+export interface VcardProperty {
+  name: string;
+  /** Parameters as written, like "TYPE=WORK,VOICE". */
+  params: string[];
+  /** The value split on unescaped ';' (ADR's and N's components), each unescaped. */
+  components: string[];
+}
+
+/** Splits on ';' that no backslash escapes ("a\\\\;b" is "a\\" then "b"). */
+function splitComponents(value: string): string[] {
+  const parts = [""];
+  for (let i = 0; i < value.length; i++) {
+    const char = value[i]!;
+    if (char === "\\") parts[parts.length - 1] += char + (value[++i] ?? "");
+    else if (char === ";") parts.push("");
+    else parts[parts.length - 1] += char;
+  }
+  return parts;
+}
+
+/** Reads every vCard property, repeated ones (two TEL lines) included, as a strict reader would. */
+export function readVcard(text: string): VcardProperty[] {
+  return vcardLines(text).map((line) => {
+    const colon = line.indexOf(":");
+    const [name, ...params] = line.slice(0, colon).split(";");
+    const components = splitComponents(line.slice(colon + 1)).map(unescapeVcard);
+    return { name: name!, params, components };
+  });
 }
 
 export function parseMailto(text: string) {

@@ -49,7 +49,7 @@ describe("reading a CSV", () => {
     ["", "The file is empty"],
     ["   \n\n", "The file is empty"],
     ["url\n", "only a header row"],
-    ["name,city\nAda,London\n", "None of the columns is one we know"],
+    ["name,town\nAda,London\n", "None of the columns is one we know"],
     ["url,url\na,b\n", "The column “url” appears twice"],
     ['url\n"https://example.com\n', "never closed"],
   ])("refuses %j: %s", (text, message) => {

@@ -61,8 +61,16 @@ function randomContent(type: QrContent["type"]): QrContent {
         company: text(0, 30),
         jobTitle: text(0, 30),
         phone: `+${digits(10)}`,
+        phone2: `+${digits(10)}`,
+        phone2Type: pick(["mobile", "work"] as const),
         email: "ada@example.com",
         website: "https://example.com",
+        street: text(0, 30),
+        city: text(0, 15),
+        region: text(0, 15),
+        postalCode: text(0, 8),
+        country: text(0, 15),
+        note: text(0, 60),
       };
   }
 }

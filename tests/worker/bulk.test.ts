@@ -263,7 +263,7 @@ describe("bad files", () => {
       new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
       /This is not a CSV file/,
     ],
-    ["no known column", "name,city\nAda,London\n", /None of the columns is one we know/],
+    ["no known column", "name,town\nAda,London\n", /None of the columns is one we know/],
     [
       "an unclosed quote",
       'url,title\nhttps://example.com,"Table 1\n',

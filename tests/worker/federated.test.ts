@@ -8,6 +8,7 @@ import { appFetch, ORIGIN } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail, linkFrom } from "./mail";
 import { cookiesOf, dance } from "./oidc";
+import { withSettings } from "./settings";
 
 // The full redirect dance against a real local OpenID provider (tests/fakes/oidc-provider.ts),
 // through the app's real strategy code (the dance itself is in ./oidc.ts).
@@ -25,24 +26,6 @@ async function signInPageAfter(response: Response) {
     headers: { Cookie: cookiesOf(response) },
   });
   return textOf(await page.text());
-}
-
-/**
- * Runs `action` with some settings changed (undefined removes one), as an operator who left them
- * out would. The test file has its own Worker, so nothing leaks into other files.
- */
-async function withSettings<T>(
-  changes: Record<string, string | undefined>,
-  action: () => Promise<T>,
-) {
-  const settings = env as unknown as Record<string, unknown>;
-  const saved = Object.fromEntries(Object.keys(changes).map((name) => [name, settings[name]]));
-  Object.assign(settings, changes);
-  try {
-    return await action();
-  } finally {
-    Object.assign(settings, saved);
-  }
 }
 
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;

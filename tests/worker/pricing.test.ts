@@ -90,10 +90,22 @@ describe("the pricing page", () => {
   it("marks the signed-in user's plan as the current one", async () => {
     const cookie = await demoSession("ultimate");
     const html = await (await appFetch("/pricing", { headers: { Cookie: cookie } })).text();
-    const cards = [...html.matchAll(/<li class="card plan-card[^"]*">([\s\S]*?)<\/form><\/li>/g)];
-    const current = cards.filter((card) => textOf(card[1]!).includes("Current plan"));
+    const start = html.slice(html.indexOf('<ul class="plan-cards"'));
+    // The list ends after the last card: its features list or its form, then the card's end.
+    const end = Math.min(
+      ...["</ul></li></ul>", "</form></li></ul>"].map((tail) => {
+        const at = start.indexOf(tail);
+        return at === -1 ? Infinity : at + tail.length;
+      }),
+    );
+    const list = start.slice(0, end);
+    const cards = list.split('<li class="card plan-card').slice(1, 4);
+    const current = cards.filter((card) => textOf(`<li class="${card}`).includes("Current plan"));
     expect(current).toHaveLength(1);
-    expect(firstText(current[0]![1]!, "h2")).toBe("Ultimate");
+    expect(firstText(current[0]!, "h2")).toBe("Ultimate");
+    // Issue #29 item 13: the current plan is a badge, not a button to choose it again.
+    expect(textOf(`<li class="${current[0]}`)).not.toContain("Choose Ultimate");
+    expect(cards.filter((card) => card.includes("<button"))).toHaveLength(2);
   });
 });
 

@@ -2,12 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { AccountActionData, AccountView } from "../../accounts/page-data";
 import { emailChangeSchema } from "../../accounts/schemas";
 import { AccountForm, SubmitButton, TextField, useAccountForm } from "./account-form";
-
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { FormattedDate } from "../formatted-date";
 
 /** "Send again": a new link to the address waiting to be confirmed. */
 function ResendForm({ label }: { label: string }) {
@@ -58,7 +53,7 @@ function PendingChange({
         We sent a link to <strong>{pending.to}</strong>. Your address changes when you open it.
       </p>
       <p className="small">
-        The link works until {dateTime.format(new Date(pending.expiresAt))} UTC. Asking again with
+        The link works until <FormattedDate value={pending.expiresAt} time />. Asking again with
         another address withdraws it.
       </p>
       {resendProblem ? <p className="field-error">{resendProblem}</p> : null}

@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { AccountView } from "../../accounts/page-data";
-
-const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { FormattedDate } from "../formatted-date";
 
 /** The ways the account signs in, and "Sign out everywhere". */
 export function SignInsSection({ signIns }: { signIns: AccountView["signIns"] }) {
@@ -16,8 +15,7 @@ export function SignInsSection({ signIns }: { signIns: AccountView["signIns"] })
           <li key={`${signIn.provider}-${signIn.connectedAt}`}>
             <strong>{signIn.label}</strong>
             <span className="muted small">
-              Connected{" "}
-              <time dateTime={signIn.connectedAt}>{date.format(new Date(signIn.connectedAt))}</time>
+              Connected <FormattedDate value={signIn.connectedAt} />
             </span>
           </li>
         ))}

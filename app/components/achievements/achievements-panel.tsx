@@ -3,6 +3,7 @@ import { CATEGORIES, type Category } from "../../achievements/definitions";
 import { type Achievement, summarize } from "../../achievements/rules";
 import { Tabs } from "./achievement-tabs";
 import { useStoredProgress } from "./progress-store";
+import { FormattedDate } from "../formatted-date";
 
 const CATEGORY_LABELS: Record<Category, string> = {
   creation: "Creation",
@@ -18,7 +19,6 @@ const TABS: readonly { id: Filter; label: string }[] = [
   ...CATEGORIES.map((category) => ({ id: category, label: CATEGORY_LABELS[category] })),
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
 
 function AchievementCard({ achievement }: { achievement: Achievement }) {
@@ -32,9 +32,13 @@ function AchievementCard({ achievement }: { achievement: Achievement }) {
         <p className="muted small">{achievement.description}</p>
         <p className="small achievement-meta">
           <strong>{achievement.points} points</strong> ·{" "}
-          {achievement.unlockedAt
-            ? `Unlocked ${dateFormat.format(new Date(achievement.unlockedAt))}`
-            : "Locked"}
+          {achievement.unlockedAt ? (
+            <>
+              Unlocked <FormattedDate value={achievement.unlockedAt} />
+            </>
+          ) : (
+            "Locked"
+          )}
         </p>
       </div>
     </li>

@@ -3,14 +3,15 @@ import { useStoredProgress } from "./progress-store";
 
 /**
  * The features a new visitor should find, ticked as they use them. What was used is known only
- * to this browser, so the server's HTML (and a page without JavaScript) shows the list unticked:
- * still a useful guide to what the generator can do.
+ * to this browser, and only JavaScript can tick it: without JavaScript the list is hidden
+ * ("needs-js") rather than showing "0 found" forever. It stays in the server's HTML so that the
+ * page does not shift when the scripts arrive.
  */
 export function FeatureChecklist() {
   const { featuresUsed } = useStoredProgress();
   const found = TRACKED_FEATURES.filter(({ id }) => featuresUsed.includes(id)).length;
   return (
-    <div className="container">
+    <div className="container needs-js">
       <details className="card checklist">
         <summary>
           <span className="checklist-heading">Discover the features</span>

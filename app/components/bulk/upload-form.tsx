@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { bulkPage, CheckAnswer } from "../../bulk/page.server";
 import { QR_SIZES, QR_TYPES, QR_TYPE_LABELS } from "../../qr/types";
+import { FileDropZone } from "../file-drop-zone";
 
 type Page = Extract<Awaited<ReturnType<typeof bulkPage>>, { signedIn: true }>;
 type Refusal = Extract<CheckAnswer, { ok: false }>;
@@ -56,10 +57,10 @@ export function BulkUploadForm({
       <Form method="post" action="/bulk?intent=check" encType="multipart/form-data" noValidate>
         <div className="field">
           <label htmlFor="bulk-file">CSV file</label>
-          <input
+          <FileDropZone
             id="bulk-file"
             name="file"
-            type="file"
+            what="your CSV file"
             accept=".csv,text/csv"
             required
             {...invalid("file")}

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { BrandTabAction, BrandTabData } from "../../dashboard/brand-tab.server";
 import { FieldError } from "../field-error";
 import { TabFormFields } from "./tab-form-fields";
+import { FileDropZone } from "../file-drop-zone";
 
 // The dashboard's Brand tab (white label, Ultimate): one multipart form posting to
 // /dashboard?tab=brand, so it works without JavaScript, and a preview of the page people see
@@ -80,10 +81,10 @@ function ImageField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
+      <FileDropZone
         id={id}
         name={name}
-        type="file"
+        what="an image"
         accept={accept}
         {...described(id, error, `${id}-hint`)}
       />

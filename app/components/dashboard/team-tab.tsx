@@ -4,13 +4,13 @@ import type { TeamTabData } from "../../dashboard/team-tab.server";
 import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
 import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
 import { CopyButton } from "../copy-button";
+import { FormattedDate } from "../formatted-date";
 
 // The dashboard's Team tab: plain forms posting to /dashboard (intent=…), confirmations in native
 // <details>, so that all of it works without JavaScript.
 
 type Member = TeamTabData["members"][number];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 function Summary({ team }: { team: TeamTabData }) {
@@ -182,7 +182,7 @@ function Members({ team }: { team: TeamTabData }) {
               </h3>
               <p className="muted small">
                 <span className="badge">{member.role.toUpperCase()}</span> {member.email} · joined{" "}
-                {dateFormat.format(new Date(member.joinedAt))}
+                <FormattedDate value={member.joinedAt} />
               </p>
             </div>
             <MemberActions team={team} member={member} />

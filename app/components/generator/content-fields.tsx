@@ -13,6 +13,7 @@ interface ContentFieldsProps {
 
 export function ContentFields({ type, values, errors, onChange }: ContentFieldsProps) {
   const encryptionId = useId();
+  const phoneKindId = useId();
   const field = (name: ContentField) => ({
     name,
     value: values[name],
@@ -102,7 +103,37 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
             <Field {...field("phone")} label="Phone" type="tel" autoComplete="tel" />
             <Field {...field("email")} label="E-mail" type="email" autoComplete="email" />
           </div>
+          <div className="field-row">
+            <Field {...field("phone2")} label="Second phone" type="tel" />
+            <div className="field">
+              <label htmlFor={phoneKindId}>Second phone is</label>
+              <select
+                id={phoneKindId}
+                name="phone2Type"
+                value={values.phone2Type || "mobile"}
+                aria-invalid={errors.phone2Type ? true : undefined}
+                onChange={(event) => onChange("phone2Type", event.target.value)}
+              >
+                <option value="mobile">Mobile</option>
+                <option value="work">Work</option>
+              </select>
+              {errors.phone2Type ? <p className="field-error">{errors.phone2Type}</p> : null}
+            </div>
+          </div>
           <Field {...field("website")} label="Website" inputMode="url" autoComplete="url" />
+          <fieldset className="field-group">
+            <legend>Address</legend>
+            <Field {...field("street")} label="Street" autoComplete="street-address" />
+            <div className="field-row">
+              <Field {...field("city")} label="City" autoComplete="address-level2" />
+              <Field {...field("region")} label="State or region" autoComplete="address-level1" />
+            </div>
+            <div className="field-row">
+              <Field {...field("postalCode")} label="Postal code" autoComplete="postal-code" />
+              <Field {...field("country")} label="Country" autoComplete="country-name" />
+            </div>
+          </fieldset>
+          <Field {...field("note")} label="Note" multiline />
         </>
       );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ContentField, GeneratorFields } from "../../qr/fields";
+import { type ContentField, FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { QR_TYPE_LABELS, type QrType } from "../../qr/types";
 import { useReportUsage } from "../achievements/use-report-usage";
@@ -102,6 +102,7 @@ export function Generator({
           }}
         >
           <input type="hidden" name="type" value={fields.type} />
+          <input type="hidden" name={FROM_GENERATOR.name} value={FROM_GENERATOR.value} />
           {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
           <fieldset>
             <legend>{QR_TYPE_LABELS[fields.type]} details</legend>

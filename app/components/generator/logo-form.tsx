@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { PLANS } from "../../plans/catalogue";
 import { useAuth } from "../auth/auth-state";
 import { SettingsInputs } from "./settings-inputs";
+import { FileDropZone } from "../file-drop-zone";
 
 /**
  * Adding a logo (Premium and Ultimate): a multipart post of the file with the current settings.
@@ -32,8 +33,14 @@ export function LogoForm({ query, logoKey }: { query: string | null; logoKey: st
       <SettingsInputs query={query} />
       <input type="hidden" name="intent" value="logo" />
       <label htmlFor={fileId}>{logoKey ? "Replace logo" : "Logo"}</label>
+      <FileDropZone
+        id={fileId}
+        name="logo"
+        what="your logo"
+        accept="image/png,image/jpeg"
+        required
+      />
       <div className="share-row">
-        <input id={fileId} type="file" name="logo" accept="image/png,image/jpeg" required />
         <button type="submit" className="btn btn-ghost" disabled={!query || uploading}>
           {uploading ? "Uploading..." : "Add logo"}
         </button>

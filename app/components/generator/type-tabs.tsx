@@ -1,4 +1,4 @@
-import type { GeneratorFields } from "../../qr/fields";
+import { FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
 import { QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
 
 /**
@@ -13,7 +13,7 @@ export function TypeTabs({
   onChoose: (type: QrType) => void;
 }) {
   const typeHref = (type: QrType) =>
-    `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1) })}#generator`;
+    `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1), [FROM_GENERATOR.name]: FROM_GENERATOR.value })}#generator`;
   return (
     <nav className="type-tabs" aria-label="Code type" data-tour="generator">
       {QR_TYPES.map((type) => (

@@ -19,6 +19,10 @@ export function ComparisonTable() {
   return (
     <section className="pricing-section">
       <h2 id="compare-heading">Compare plans</h2>
+      {/* Phones only (pricing.css): the features stay in view while the plans scroll. */}
+      <p className="scroll-cue muted small" aria-hidden="true">
+        Swipe the table sideways to see every plan →
+      </p>
       {/* On a phone the table scrolls inside this box, not the page; focusable for keyboards.
           The box is the named region, so the section around it is not a second one. */}
       <div className="table-scroll" role="region" aria-labelledby="compare-heading" tabIndex={0}>

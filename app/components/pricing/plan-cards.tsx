@@ -50,7 +50,8 @@ export function PlanCards({
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <ChoosePlanForm plan={plan} primary={plan !== "free" && !current} />
+            {/* The plan one is on is a state (the badge above), not something to choose again. */}
+            {current ? null : <ChoosePlanForm plan={plan} primary={plan !== "free"} />}
           </li>
         );
       })}

@@ -1,12 +1,10 @@
-import { formatInZone } from "../../support/rules";
 import type { TimeView } from "../../support/views";
-import { useHydrated } from "../use-hydrated";
+import { FormattedDate } from "../formatted-date";
 
 /**
- * A moment in the reader's own time zone. The server cannot know the zone, so the HTML says the
- * time in UTC, named ("26 Nov 2026, 14:05 UTC"); once JavaScript runs, the browser's zone.
+ * A moment in the reader's own time zone: the app's one format (components/formatted-date.tsx),
+ * in UTC, named, until the zone is known.
  */
 export function LocalTime({ time }: { time: TimeView }) {
-  const hydrated = useHydrated();
-  return <time dateTime={time.iso}>{hydrated ? formatInZone(new Date(time.iso)) : time.utc}</time>;
+  return <FormattedDate value={time.iso} time />;
 }
