@@ -27,5 +27,6 @@ END;
 -- were required get the empty title that the dashboard shows as "URL QR Code", so that the name
 -- sort compares no NULLs.
 UPDATE qr_codes SET title = '' WHERE title IS NULL;
-CREATE INDEX qr_codes_by_workspace_scans ON qr_codes (workspace_id, scan_count);
+-- The download count rides along so that the dashboard's totals read the index alone.
+CREATE INDEX qr_codes_by_workspace_scans ON qr_codes (workspace_id, scan_count, download_count);
 CREATE INDEX qr_codes_by_workspace_title ON qr_codes (workspace_id, title COLLATE NOCASE);

@@ -203,7 +203,11 @@ export const qrCodes = sqliteTable(
   (table) => [
     index("qr_codes_by_user").on(table.userId, table.createdAt),
     index("qr_codes_by_workspace").on(table.workspaceId, table.createdAt),
-    index("qr_codes_by_workspace_scans").on(table.workspaceId, table.scanCount),
+    index("qr_codes_by_workspace_scans").on(
+      table.workspaceId,
+      table.scanCount,
+      table.downloadCount,
+    ),
     // COLLATE NOCASE in the migration: the name sort ignores case.
     index("qr_codes_by_workspace_title").on(table.workspaceId, table.title),
     uniqueIndex("qr_codes_by_bulk_row").on(table.bulkJobId, table.bulkRow),

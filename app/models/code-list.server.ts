@@ -36,10 +36,15 @@ function filters(workspaceId: string, query: ListQuery): SQL[] {
     const like = containing(query.q);
     const slug = slugOfShortLink(query.q);
     // Title, the content's values (not its JSON keys), and the short link: its slug, where it
-    // leads now, or the whole link pasted.
+    // leads now, or the whole link pasted. The stored JSON's text is matched first, so that
+    // json_each runs only on the few rows that can match (at 10,000 codes it alone took 80 ms);
+    // text with a quote or backslash is escaped in JSON, so then the values are read directly.
+    const content = /["\\]/.test(query.q)
+      ? sql`EXISTS (SELECT 1 FROM json_each(qr_codes.data) j WHERE j.value LIKE ${like} ESCAPE '\\')`
+      : sql`(qr_codes.data LIKE ${like} ESCAPE '\\' AND EXISTS (SELECT 1 FROM json_each(qr_codes.data) j WHERE j.value LIKE ${like} ESCAPE '\\'))`;
     where.push(sql`(
       qr_codes.title LIKE ${like} ESCAPE '\\'
-      OR EXISTS (SELECT 1 FROM json_each(qr_codes.data) j WHERE j.value LIKE ${like} ESCAPE '\\')
+      OR ${content}
       OR EXISTS (SELECT 1 FROM tracked_links t WHERE t.qr_code_id = qr_codes.id
         AND (t.slug LIKE ${like} ESCAPE '\\' OR t.target_url LIKE ${like} ESCAPE '\\' OR t.slug = ${slug ?? ""})))`);
   }
