@@ -49,7 +49,7 @@ function PremiumAnalytics() {
 
 export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
   return (
-    <>
+    <div className="analytics-tab">
       {loaded.analytics ? <StatCards loaded={loaded} /> : null}
       <CodeList loaded={loaded} />
       {loaded.analytics ? null : <PremiumAnalytics />}
@@ -62,6 +62,6 @@ export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
       ) : null}
       <AnalyticsViewed withData={loaded.analytics} />
       <AchievementsSlot collapsed={!loaded.achievementsOpen} />
-    </>
+    </div>
   );
 }

@@ -28,81 +28,92 @@ function SearchForm({ list }: { list: ListData }) {
   return (
     <Form method="get" action="/dashboard" className="card code-search" role="search">
       <div className="code-search-query">
-        <label htmlFor="code-q">Search codes</label>
-        <input
-          id="code-q"
-          type="search"
-          name="q"
-          defaultValue={query.q}
-          maxLength={200}
-          placeholder="Title, content or short link"
-        />
+        <label htmlFor="code-q" className="sr-only">
+          Search codes
+        </label>
+        <div className="code-search-row">
+          <input
+            id="code-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={200}
+            placeholder="Search by title, content or short link"
+          />
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </div>
       </div>
-      <div className="code-search-filters">
-        <label>
-          Type
-          <select name="type" defaultValue={query.type ?? ""}>
-            <option value="">All types</option>
-            {QR_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {QR_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Kind
-          <select name="kind" defaultValue={query.kind ?? ""}>
-            <option value="">Dynamic and static</option>
-            <option value="dynamic">Dynamic</option>
-            <option value="static">Static</option>
-          </select>
-        </label>
-        <label>
-          Tag
-          <select name="tag" defaultValue={query.tag ?? ""}>
-            <option value="">Any tag</option>
-            {list.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </label>
-        {list.creators.length > 1 ? (
+      {/* Folded on every screen until used, so that the codes stay on a phone's first screen. */}
+      <details className="code-search-more" open={list.filtered || query.sort !== "newest"}>
+        <summary>Filters and sort</summary>
+        <div className="code-search-filters">
           <label>
-            Created by
-            <select name="creator" defaultValue={query.creator ?? ""}>
-              <option value="">Anyone</option>
-              {list.creators.map((creator) => (
-                <option key={creator.id} value={creator.id}>
-                  {creator.name}
+            Type
+            <select name="type" defaultValue={query.type ?? ""}>
+              <option value="">All types</option>
+              {QR_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {QR_TYPE_LABELS[type]}
                 </option>
               ))}
             </select>
           </label>
-        ) : null}
-        <label>
-          Sort
-          <select name="sort" defaultValue={query.sort}>
-            {LIST_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="code-search-actions">
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-        {list.filtered || query.sort !== "newest" ? (
-          <Link to="/dashboard" className="btn btn-ghost">
-            Clear
-          </Link>
-        ) : null}
-      </div>
+          <label>
+            Kind
+            <select name="kind" defaultValue={query.kind ?? ""}>
+              <option value="">Dynamic and static</option>
+              <option value="dynamic">Dynamic</option>
+              <option value="static">Static</option>
+            </select>
+          </label>
+          <label>
+            Tag
+            <select name="tag" defaultValue={query.tag ?? ""}>
+              <option value="">Any tag</option>
+              {list.tags.map((tag) => (
+                <option key={tag} value={tag}>
+                  {tag}
+                </option>
+              ))}
+            </select>
+          </label>
+          {list.creators.length > 1 ? (
+            <label>
+              Created by
+              <select name="creator" defaultValue={query.creator ?? ""}>
+                <option value="">Anyone</option>
+                {list.creators.map((creator) => (
+                  <option key={creator.id} value={creator.id}>
+                    {creator.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label>
+            Sort
+            <select name="sort" defaultValue={query.sort}>
+              {LIST_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="code-search-actions">
+          <button type="submit" className="btn btn-ghost">
+            Apply filters
+          </button>
+          {list.filtered || query.sort !== "newest" ? (
+            <Link to="/dashboard" className="btn btn-ghost">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </details>
     </Form>
   );
 }
@@ -126,44 +137,49 @@ function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean 
       }}
     >
       <input type="hidden" name="back" value={list.search} />
-      {hydrated ? (
-        <label className="checkbox select-all">
-          <input
-            type="checkbox"
-            onChange={(event) => {
-              for (const box of document.querySelectorAll<HTMLInputElement>(
-                `input[name="ids"][form="${SELECTION_FORM}"]`,
-              )) {
-                box.checked = event.currentTarget.checked;
-              }
-            }}
-          />
-          Select all on this page
-        </label>
-      ) : null}
-      <label>
-        With the selected codes
-        <select name="action" defaultValue="zip">
-          <option value="zip">Download as ZIP (PNG)</option>
-          {canManage ? (
-            <>
-              <option value="tag">Add the tag</option>
-              <option value="untag">Remove the tag</option>
-              <option value="delete">Delete…</option>
-            </>
+      <details className="selection-more">
+        <summary>With the ticked codes: ZIP, tag, delete</summary>
+        <div className="selection-fields">
+          {hydrated ? (
+            <label className="checkbox select-all">
+              <input
+                type="checkbox"
+                onChange={(event) => {
+                  for (const box of document.querySelectorAll<HTMLInputElement>(
+                    `input[name="ids"][form="${SELECTION_FORM}"]`,
+                  )) {
+                    box.checked = event.currentTarget.checked;
+                  }
+                }}
+              />
+              Select all on this page
+            </label>
           ) : null}
-        </select>
-      </label>
-      {canManage ? (
-        <label>
-          Tag (to add or remove)
-          <input name="tag" maxLength={MAX_TAG_LENGTH} placeholder="e.g. spring menu" />
-        </label>
-      ) : null}
-      <button type="submit" className="btn btn-ghost" disabled={busy}>
-        {busy ? "Making the ZIP…" : "Apply"}
-      </button>
-      <p className="muted small">Up to {list.maxSelection} codes at a time.</p>
+          <label>
+            With the selected codes
+            <select name="action" defaultValue="zip">
+              <option value="zip">Download as ZIP (PNG)</option>
+              {canManage ? (
+                <>
+                  <option value="tag">Add the tag</option>
+                  <option value="untag">Remove the tag</option>
+                  <option value="delete">Delete…</option>
+                </>
+              ) : null}
+            </select>
+          </label>
+          {canManage ? (
+            <label>
+              Tag (to add or remove)
+              <input name="tag" maxLength={MAX_TAG_LENGTH} placeholder="e.g. spring menu" />
+            </label>
+          ) : null}
+          <button type="submit" className="btn btn-ghost" disabled={busy}>
+            {busy ? "Making the ZIP…" : "Apply"}
+          </button>
+          <p className="muted small">Up to {list.maxSelection} codes at a time.</p>
+        </div>
+      </details>
     </form>
   );
 }
