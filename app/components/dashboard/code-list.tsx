@@ -46,7 +46,12 @@ function SearchForm({ list }: { list: ListData }) {
         </div>
       </div>
       {/* Folded on every screen until used, so that the codes stay on a phone's first screen. */}
-      <details className="code-search-more" open={list.filtered || query.sort !== "newest"}>
+      <details
+        className="code-search-more"
+        open={
+          Boolean(query.type || query.kind || query.tag || query.creator) || query.sort !== "newest"
+        }
+      >
         <summary>Filters and sort</summary>
         <div className="code-search-filters">
           <label>
@@ -63,7 +68,7 @@ function SearchForm({ list }: { list: ListData }) {
           <label>
             Kind
             <select name="kind" defaultValue={query.kind ?? ""}>
-              <option value="">Dynamic and static</option>
+              <option value="">Any kind</option>
               <option value="dynamic">Dynamic</option>
               <option value="static">Static</option>
             </select>
@@ -466,7 +471,8 @@ export function CodeList({ loaded }: { loaded: AnalyticsTabData }) {
     <section aria-labelledby="saved-codes-heading" className="code-manager">
       <h2 id="saved-codes-heading">Your QR codes</h2>
       <ConfirmDelete loaded={loaded} />
-      <SearchForm list={list} />
+      {/* Keyed by the query: a client navigation to another query shows its own choices. */}
+      <SearchForm key={list.search} list={list} />
       <p className="muted small" role="status">
         {loading
           ? "Loading codes…"
