@@ -16,6 +16,8 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/codes/:id", "routes/dashboard.code.tsx"),
+  route("dashboard/selection", "routes/dashboard.selection.ts"),
+  route("dashboard/thumbnails/:id/:file", "routes/dashboard.thumbnail.ts"),
   route("account", "routes/account.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/confirm-email", "routes/account.confirm-email.tsx"),

@@ -11,39 +11,59 @@ import { PLANS } from "../plans/catalogue";
 import { canEditDestination } from "../plans/rules";
 import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { loadPage, requestedPage } from "../validation/pages";
+import { isFiltered, listQuery, listSearch } from "../codes/listing";
+import { thumbnailHash, thumbnailPath } from "../codes/thumbnail.server";
+import type { ListedCode } from "../models/code-list.server";
+import { workspaceCodesAmong } from "../models/code-tags.server";
+import { listMembers } from "../models/members.server";
+import { MAX_SELECTION } from "./code-selection.server";
 import { can } from "../workspaces/roles";
 import { appOrigin, appUrl } from "../config/app-url.server";
 import { sharePath } from "../models/qr-codes.server";
 
-// The Analytics tab: the workspace's codes with their downloads and scans, and what may be done
-// to a code from it (rename, share or stop sharing, delete).
+// The Analytics tab: the workspace's codes with their downloads and scans, searched, filtered,
+// sorted and paged by cursor (issue #29), and what may be done to a code from it (rename, share
+// or stop sharing, delete; tags and several at once go to /dashboard/selection).
 
-/** Recent codes per page of the list. */
-const PAGE_SIZE = 20;
+/** Codes per page of the list. */
+export const PAGE_SIZE = 20;
 /** Days shown in the activity chart. */
 const CHART_DAYS = 30;
+/** For its first week an account sees its achievements open; after, folded under the codes. */
+const ACHIEVEMENTS_OPEN_DAYS = 7;
 
-export async function analyticsTab(db: Database, membership: Membership, url: URL, now: Date) {
+export async function analyticsTab(
+  db: Database,
+  membership: Membership,
+  url: URL,
+  now: Date,
+  accountCreatedAt: Date,
+) {
   // The workspace's plan (its owner's) decides what the dashboard shows.
   const plan = workspacePlan(membership, now);
   const analytics = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
-  const { loaded, page, pages } = await loadPage(
-    requestedPage(url.searchParams.get("page")),
-    PAGE_SIZE,
-    (offset) =>
-      dashboardOverview(db, membership.workspace.id, {
-        limit: PAGE_SIZE,
-        offset,
-        analytics,
-        chartDays: CHART_DAYS,
-        now,
-      }),
-    (overview) => overview.totals.totalQRCodes,
-  );
-  const { codes, totals, activity, breakdown } = loaded;
-  const confirmDelete = Number(url.searchParams.get("delete"));
+  const workspaceId = membership.workspace.id;
+  let list = listQuery(url.searchParams);
+  const load = () =>
+    dashboardOverview(db, workspaceId, {
+      list,
+      limit: PAGE_SIZE,
+      analytics,
+      chartDays: CHART_DAYS,
+      now,
+    });
+  let loaded = await load();
+  // Back at the start, a short first page would show: show the first page whole instead.
+  if (list.before && loaded.page.previous === null && loaded.page.rows.length < PAGE_SIZE) {
+    list = { ...list, before: null };
+    loaded = await load();
+  }
+  const { page, matching, tags, totals, activity, breakdown } = loaded;
   const editing = canEditDestination(plan);
+  const origin = appOrigin();
+  const codes = await Promise.all(page.rows.map((row) => listedCode(row, origin)));
+  const confirming = await deletionToConfirm(db, workspaceId, url.searchParams.get("delete"));
+  const members = await listMembers(db, workspaceId);
   return {
     canManageCodes: can(membership.role, "codes.manage"),
     /** Whether the plan lets tracked codes' destinations change, and why not (issue #21). */
@@ -58,24 +78,73 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
     breakdown,
     totals,
     engagement: engagementRate(totals.totalScans, totals.totalDownloads),
-    codes: codes.map(({ code, scans, slug, linkHost, destination, scheduled }) => ({
-      id: code.id,
-      type: code.type,
-      title: code.title,
-      isPublic: code.isPublic,
-      /** The public link of a shared code, by its unguessable share id (issue #27). */
-      shareUrl: code.isPublic && code.shareId ? appUrl(sharePath(code.shareId)) : null,
-      createdAt: code.createdAt.toISOString(),
-      downloads: code.downloadCount,
-      scans,
-      trackedUrl: slug ? shortLinkUrl(appOrigin(), { slug, hostname: linkHost }) : null,
-      destination: slug && code.type === "url" ? destination : null,
-      scheduled: scheduledView(scheduled ? JSON.parse(scheduled) : null),
-    })),
-    confirmDelete: codes.find(({ code }) => code.id === confirmDelete)?.code.id ?? null,
-    page,
-    pages,
+    codes,
+    list: {
+      query: list,
+      search: listSearch({ ...list, after: null, before: null }),
+      filtered: isFiltered(list),
+      matching,
+      tags,
+      creators: members.map((member) => ({
+        id: member.userId,
+        name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email,
+      })),
+      next: page.next ? `/dashboard${listSearch(list, { after: page.next })}` : null,
+      previous: page.previous ? `/dashboard${listSearch(list, { before: page.previous })}` : null,
+      first: page.previous
+        ? `/dashboard${listSearch({ ...list, after: null, before: null })}`
+        : null,
+      maxSelection: MAX_SELECTION,
+    },
+    confirmDelete: confirming,
+    achievementsOpen: now.getTime() - accountCreatedAt.getTime() < ACHIEVEMENTS_OPEN_DAYS * DAY_MS,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** A listed row as the page shows it, with its thumbnail's URL (named by its content hash). */
+async function listedCode(row: ListedCode, origin: string) {
+  const trackedUrl = row.slug
+    ? shortLinkUrl(origin, { slug: row.slug, hostname: row.linkHost })
+    : null;
+  const hash = await thumbnailHash({
+    type: row.type,
+    data: JSON.stringify(JSON.parse(row.data)),
+    customization: JSON.stringify(JSON.parse(row.customization)),
+    logoUrl: row.logoUrl,
+    linkUrl: trackedUrl,
+  });
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    isPublic: row.isPublic,
+    /** The public link of a shared code, by its unguessable share id (issue #27). */
+    shareUrl: row.isPublic && row.shareId ? appUrl(sharePath(row.shareId)) : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    downloads: row.downloads,
+    scans: row.scans,
+    creator: row.creatorName,
+    tags: JSON.parse(row.tags) as string[],
+    thumbnail: thumbnailPath(row.id, hash),
+    trackedUrl,
+    destination: row.slug && row.type === "url" ? row.destination : null,
+    scheduled: scheduledView(row.scheduled ? JSON.parse(row.scheduled) : null),
+  };
+}
+
+/** The codes `?delete=1.2.3` asks to confirm deleting: the workspace's own, else none. */
+async function deletionToConfirm(db: Database, workspaceId: string, value: string | null) {
+  if (!value || !/^[0-9]+(\.[0-9]+)*$/.test(value)) return null;
+  const ids = [...new Set(value.split(".").map(Number))].filter(Number.isSafeInteger);
+  if (ids.length === 0 || ids.length > MAX_SELECTION) return null;
+  const found = await workspaceCodesAmong(db, workspaceId, ids);
+  if (found.length !== ids.length) return null;
+  return found.map((code) => ({
+    id: code.id,
+    title: code.title || `${code.type.toUpperCase()} QR Code`,
+  }));
 }
 
 export type AnalyticsTabData = Awaited<ReturnType<typeof analyticsTab>>;

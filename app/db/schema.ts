@@ -198,16 +198,44 @@ export const qrCodes = sqliteTable(
      * given when the code is first shared; its numeric id answers only to its workspace's members.
      */
     shareId: text("share_id"),
+    /** Its recorded scans, kept by triggers on qr_scans (migration 0021) for the scans sort. */
+    scanCount: integer("scan_count").notNull().default(0),
   },
   (table) => [
     index("qr_codes_by_user").on(table.userId, table.createdAt),
     index("qr_codes_by_workspace").on(table.workspaceId, table.createdAt),
+    index("qr_codes_by_workspace_scans").on(
+      table.workspaceId,
+      table.scanCount,
+      table.downloadCount,
+    ),
+    // COLLATE NOCASE in the migration: the name sort ignores case.
+    index("qr_codes_by_workspace_title").on(table.workspaceId, table.title),
     uniqueIndex("qr_codes_by_bulk_row").on(table.bulkJobId, table.bulkRow),
     uniqueIndex("qr_codes_by_share_id").on(table.shareId),
   ],
 );
 
 export type QrCodeRecord = typeof qrCodes.$inferSelect;
+
+/** Tags on codes (issue #29): a few short names per code, for filtering and bulk actions. */
+export const codeTags = sqliteTable(
+  "code_tags",
+  {
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.codeId, table.tag] }),
+    index("code_tags_by_workspace").on(table.workspaceId, table.tag),
+  ],
+);
 
 export const qrDownloads = sqliteTable(
   "qr_downloads",

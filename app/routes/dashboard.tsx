@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const integrations = await integrationsTab(db, membership, now);
     return data({ ...shell, tab, integrations }, { headers });
   }
-  const analytics = await analyticsTab(db, membership, url, now);
+  const analytics = await analyticsTab(db, membership, url, now, user.createdAt);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
 

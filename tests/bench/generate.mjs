@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
+import { codeListBench } from "./code-list.mjs";
 import { designBench } from "./design.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { saturate, scanBench } from "./scans.mjs";
@@ -215,6 +216,15 @@ if (process.env.BENCH_ONLY === "ratio") {
   }
   process.exit(0);
 }
+// BENCH_ONLY=codes measures just the dashboard's code list at 10,000 codes (issue #29).
+if (process.env.BENCH_ONLY === "codes") {
+  try {
+    await codeListBench(app);
+  } finally {
+    await app.mf.dispose();
+  }
+  process.exit(0);
+}
 const nodeServer = await startNodeQrcode();
 const nodeQrcode = {
   nodeUrl: `http://127.0.0.1:${NODE_PORT}/`,
@@ -266,6 +276,7 @@ try {
   await scanBench(app, consumed);
   await bulkBench(app.url.origin, APP_PORT + 3);
   await designBench(app.url.origin, nextAddress, nodeQrcode);
+  await codeListBench(app);
 
   const signIns = await signInTimes(app.url, 9);
   console.log(

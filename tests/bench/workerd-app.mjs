@@ -51,10 +51,15 @@ export async function startApp({ port, stateDir, inspectorPort, onLog } = {}) {
     const db = await mf.getD1Database("DB");
     for (const file of readdirSync("migrations").sort()) {
       const sql = readFileSync(path.join("migrations", file), "utf8").replace(/--.*$/gm, "");
-      const statements = sql
-        .split(";")
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const statements = [];
+      let pending = "";
+      for (const part of sql.split(";")) {
+        pending = pending ? `${pending};${part}` : part;
+        // A trigger's body holds statements of its own (migration 0021): it ends at END.
+        if (/\bBEGIN\b/i.test(pending) && !/\bEND\s*$/i.test(pending.trim())) continue;
+        if (pending.trim()) statements.push(pending.trim());
+        pending = "";
+      }
       await db.batch(statements.map((statement) => db.prepare(statement)));
     }
   }

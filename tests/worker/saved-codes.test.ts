@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { textOf } from "../support/html";
+import { linksOf, textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
 import { cookieFrom, demoSession, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN } from "./app";
@@ -365,20 +365,18 @@ describe("analytics", () => {
 });
 
 describe("a long list of codes", () => {
-  it("is shown 20 at a time, newest first, with links between pages", async () => {
+  it("is shown 20 at a time, newest first, with links between pages (issue #29: by cursor)", async () => {
     const cookie = await demoSession("ultimate");
     for (let i = 1; i <= 22; i++) await savedId(await saveRequest(cookie, { title: `Paged ${i}` }));
-    const first = textOf(
-      await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text(),
-    );
+    const firstHtml = await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text();
+    const first = textOf(firstHtml);
     expect(first).toContain("Paged 22");
     expect(first).not.toContain("Paged 2 ");
-    expect(first).toContain("Older codes");
-    const second = textOf(
-      await (await appFetch("/dashboard?page=2", { headers: { Cookie: cookie } })).text(),
-    );
+    const next = linksOf(firstHtml).find((link) => link.text === "Next page")?.href;
+    expect(next).toMatch(/^\/dashboard\?after=/);
+    const second = textOf(await (await appFetch(next!, { headers: { Cookie: cookie } })).text());
     expect(second).toContain("Paged 1 ");
-    expect(second).toContain("Newer codes");
+    expect(second).toContain("Previous page");
     expect(second).not.toContain("Paged 22");
   });
 });

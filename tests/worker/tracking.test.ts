@@ -76,7 +76,7 @@ describe("scan tracking", () => {
     const dashboard = textOf(
       await (await appFetch("/dashboard", { headers: { Cookie: cookie } })).text(),
     );
-    expect(dashboard).toContain("TRACKED");
+    expect(dashboard).toContain("DYNAMIC");
     expect(dashboard).toContain(`/s/${slug}`);
   });
 
@@ -165,7 +165,7 @@ describe("the dashboard's analytics", () => {
     expect(text).toContain("Scans by device mobile 2 desktop 1");
     expect(text).toMatch(/Total Scans 4\b/);
     // The code's own line: its scan count and its tracked link.
-    expect(text).toMatch(/Tracked URL TRACKED Created .* · 4 scans/);
+    expect(text).toMatch(/Tracked URL DYNAMIC Created .* · 4 scans/);
     expect(text).toContain(`/s/${await slugOf(id)}`);
   });
 });
