@@ -128,6 +128,17 @@ export async function deleteUserRows(db: Database, userId: string) {
   ]);
 }
 
+/** How many codes deleting the account deletes: those in every workspace the person owns. */
+export async function codesInOwnedWorkspaces(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(qrCodes)
+    .innerJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .where(eq(workspaces.ownerId, userId))
+    .get();
+  return row?.n ?? 0;
+}
+
 /** The ids of every workspace the user owns (they go with the account). */
 export async function ownedWorkspaceIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db

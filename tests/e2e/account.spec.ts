@@ -92,6 +92,11 @@ test("delete the account: signed out, its sign-in gone, its tracked code says it
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(danger).toContainText(`Type your account's e-mail address, ${email}, to confirm.`);
   await danger.getByLabel(`Type ${email} to confirm`).fill(email);
+  await danger.getByLabel("Your password").fill("not my password");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger).toContainText("Your current password is not correct");
+  await danger.getByLabel(`Type ${email} to confirm`).fill(email);
+  await danger.getByLabel("Your password").fill(PASSWORD);
   await danger.getByRole("button", { name: "Delete my account" }).click();
 
   await expect(page).toHaveURL(/\/(\?logged_out=true)?$/);
