@@ -7,7 +7,11 @@ import { subscriptionView } from "../billing/status";
 import type { PendingConfirmation } from "../components/billing/plan-billing";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { isPlanId, PLAN_IDS, type PlanId } from "../plans/catalogue";
+import { isPlanId, PLAN_IDS, type PlanId, PLANS } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
+import type { Membership } from "../models/workspaces.server";
+import { workspacePlan } from "../workspaces/current.server";
+import { personalWorkspaceId, personName } from "../workspaces/personal";
 
 // The Plan & Billing tab: the signed-in person's own subscription (whatever workspace they are
 // in), what each plan choice does, and a step awaiting a yes.
@@ -18,7 +22,25 @@ export function isPlanIntent(intent: unknown): intent is (typeof PLAN_INTENTS)[n
   return PLAN_INTENTS.includes(intent as (typeof PLAN_INTENTS)[number]);
 }
 
-export function plansTab(user: UserRecord, url: URL, now: Date) {
+/**
+ * In someone else's workspace, its plan is its owner's (ARCHITECTURE.md decision 10): the tab
+ * says which plan that is and who pays for it, rather than the person's own plan.
+ */
+function workspaceBilling(user: UserRecord, membership: Membership, now: Date) {
+  if (membership.workspace.ownerId === user.id) return null;
+  return {
+    name: membership.label,
+    planName: PLANS[workspacePlan(membership, now)].name,
+    payer: personName(membership.owner),
+    role: membership.role,
+    ownPlanName: PLANS[effectivePlan(user, now)].name,
+    personalWorkspaceId: personalWorkspaceId(user.id),
+  };
+}
+
+export type WorkspaceBilling = NonNullable<ReturnType<typeof workspaceBilling>>;
+
+export function plansTab(user: UserRecord, url: URL, now: Date, membership: Membership) {
   const moves = Object.fromEntries(
     PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
   ) as Record<PlanId, ReturnType<typeof planMove>>;
@@ -32,7 +54,13 @@ export function plansTab(user: UserRecord, url: URL, now: Date) {
     pending = { kind: "cancel" };
   }
   const testMode = isTestMode();
-  return { subscription, moves, pending, testMode };
+  return {
+    subscription,
+    moves,
+    pending,
+    testMode,
+    workspace: workspaceBilling(user, membership, now),
+  };
 }
 
 /** A plan change or cancellation from the Plan & Billing tab, then back there with the outcome. */

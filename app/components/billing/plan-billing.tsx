@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { PlanMove } from "../../billing/plan-move";
 import type { SubscriptionView } from "../../billing/status";
+import type { WorkspaceBilling } from "../../dashboard/plans-tab.server";
 import { formatPrice, PLAN_IDS, type PlanId, PLANS } from "../../plans/catalogue";
 
 /** A step that needs a "yes" first: shown as a panel, so it works without JavaScript. */
@@ -132,17 +133,64 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionView })
   );
 }
 
+/** Someone else's workspace: its plan, who pays for it, and where the person's own plan is. */
+function WorkspacePlan({ workspace }: { workspace: WorkspaceBilling }) {
+  return (
+    <section className="plan-billing" aria-labelledby="plan-billing-heading">
+      <div className="card">
+        <h2 id="plan-billing-heading">Plan &amp; Billing</h2>
+        <dl className="billing-facts">
+          <div>
+            <dt>Workspace</dt>
+            <dd>
+              <strong>{workspace.name}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Workspace plan</dt>
+            <dd>
+              <strong>{workspace.planName}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Paid for by</dt>
+            <dd>{workspace.payer} (owner)</dd>
+          </div>
+        </dl>
+        <p>
+          Everyone in this workspace works with its {workspace.planName} plan; only its owner can
+          change it. You are {workspace.role} here.
+        </p>
+        <form method="post" action="/workspace/switch" className="inline-form">
+          <input type="hidden" name="workspace" value={workspace.personalWorkspaceId} />
+          <input type="hidden" name="redirect" value="/dashboard?tab=plans" />
+          <p className="muted small">
+            Your own account is on the {workspace.ownPlanName} plan, which applies in your personal
+            workspace.{" "}
+            <button type="submit" className="btn btn-ghost">
+              Manage your own plan
+            </button>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}
+
 export function PlanBilling({
   subscription,
   moves,
   pending,
   testMode,
+  workspace,
 }: {
   subscription: SubscriptionView;
   moves: Record<PlanId, PlanMove>;
   pending: PendingConfirmation | null;
   testMode: boolean;
+  workspace: WorkspaceBilling | null;
 }) {
+  if (workspace) return <WorkspacePlan workspace={workspace} />;
   return (
     <section className="plan-billing" aria-labelledby="plan-billing-heading">
       <div className="card">
