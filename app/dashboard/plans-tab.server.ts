@@ -2,7 +2,11 @@ import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
 import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
-import { isTestMode } from "../billing/settings.server";
+import { formatAmount, invoicesOf, receiptPath } from "../billing/invoices.server";
+import { getPaymentProvider } from "../billing/payments.server";
+import { PaymentError } from "../billing/provider.server";
+import { isTestMode, PaymentsNotConfiguredError } from "../billing/settings.server";
+import { isPaidPlanId } from "../billing/subscription";
 import { subscriptionView } from "../billing/status";
 import type { PendingConfirmation } from "../components/billing/plan-billing";
 import type { Database } from "../db/client.server";
@@ -40,7 +44,28 @@ function workspaceBilling(user: UserRecord, membership: Membership, now: Date) {
 
 export type WorkspaceBilling = NonNullable<ReturnType<typeof workspaceBilling>>;
 
-export function plansTab(user: UserRecord, url: URL, now: Date, membership: Membership) {
+/**
+ * What an upgrade confirmed now would charge at once, from the provider's preview (issue #29
+ * item 5); null when the provider cannot say just now (the page then says how it is worked out).
+ */
+async function upgradeDue(db: Database, user: UserRecord, target: PlanId, now: Date) {
+  if (!isPaidPlanId(target)) return null;
+  try {
+    const { amount, currency } = await getPaymentProvider(db).previewUpgrade(user, target, now);
+    return formatAmount(amount, currency);
+  } catch (error) {
+    if (error instanceof PaymentError || error instanceof PaymentsNotConfiguredError) return null;
+    throw error;
+  }
+}
+
+export async function plansTab(
+  db: Database,
+  user: UserRecord,
+  url: URL,
+  now: Date,
+  membership: Membership,
+) {
   const moves = Object.fromEntries(
     PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
   ) as Record<PlanId, ReturnType<typeof planMove>>;
@@ -49,16 +74,35 @@ export function plansTab(user: UserRecord, url: URL, now: Date, membership: Memb
   const changeMove = isPlanId(change) ? moves[change] : null;
   let pending: PendingConfirmation | null = null;
   if (changeMove?.kind === "confirm") {
-    pending = { kind: "change", target: changeMove.target, action: changeMove.action };
+    pending = {
+      kind: "change",
+      target: changeMove.target,
+      action: changeMove.action,
+      dueNow:
+        changeMove.action === "upgrade" && subscription.hasActiveSubscription
+          ? await upgradeDue(db, user, changeMove.target, now)
+          : null,
+    };
   } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
     pending = { kind: "cancel" };
   }
   const testMode = isTestMode();
+  const invoices = (await invoicesOf(db, user.id)).map((invoice) => ({
+    id: invoice.id,
+    number: invoice.number,
+    description: invoice.description,
+    amount: formatAmount(invoice.amountPaid, invoice.currency),
+    paidAt: invoice.paidAt.toISOString(),
+    receipt: receiptPath(invoice.id),
+    providerReceipt: invoice.receiptUrl,
+    pdf: invoice.pdfUrl,
+  }));
   return {
     subscription,
     moves,
     pending,
     testMode,
+    invoices,
     workspace: workspaceBilling(user, membership, now),
   };
 }

@@ -4,6 +4,7 @@ import {
   type AuthProvider,
   authIdentities,
   billingEvents,
+  invoices,
   qrCodes,
   qrDownloads,
   users,
@@ -124,6 +125,8 @@ export async function deleteUserRows(db: Database, userId: string) {
     db.delete(workspaces).where(eq(workspaces.ownerId, userId)),
     db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.userId, userId)),
     db.update(qrDownloads).set({ userId: null }).where(eq(qrDownloads.userId, userId)),
+    // The provider keeps its own invoices for the accounts; the copies here go with the account.
+    db.delete(invoices).where(eq(invoices.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
 }

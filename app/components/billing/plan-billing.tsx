@@ -6,7 +6,26 @@ import { formatPrice, PLAN_IDS, type PlanId, PLANS } from "../../plans/catalogue
 
 /** A step that needs a "yes" first: shown as a panel, so it works without JavaScript. */
 export type PendingConfirmation =
-  { kind: "change"; target: PlanId; action: "upgrade" | "downgrade" } | { kind: "cancel" };
+  | {
+      kind: "change";
+      target: PlanId;
+      action: "upgrade" | "downgrade";
+      /** What an upgrade charges at once (the provider's preview), e.g. "$11.33". */
+      dueNow: string | null;
+    }
+  | { kind: "cancel" };
+
+/** A payment, with this site's receipt and the provider's PDF when it has one. */
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  description: string;
+  amount: string;
+  paidAt: string;
+  receipt: string;
+  providerReceipt: string | null;
+  pdf: string | null;
+}
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
@@ -61,7 +80,10 @@ function Confirmation({
     detail = `You keep ${current} until ${periodEnd}; after that you are on the Free plan and nothing more is charged.`;
   } else if (pending.action === "upgrade") {
     title = `Upgrade to ${PLANS[pending.target].name}?`;
-    detail = `It starts now. The difference for the rest of this period is charged pro rata, then ${formatPrice(PLANS[pending.target].priceCents)} a month.`;
+    const then = `then ${formatPrice(PLANS[pending.target].priceCents)} a month from ${periodEnd}`;
+    detail = pending.dueNow
+      ? `It starts now. You pay ${pending.dueNow} now, the difference for the rest of this period, ${then}.`
+      : `It starts now. The difference for the rest of this period is charged pro rata, ${then}.`;
   } else if (!subscription.hasActiveSubscription) {
     title = `Switch to ${PLANS[pending.target].name}?`;
     detail = `Your ${current} trial ends now.`;
@@ -177,17 +199,67 @@ function WorkspacePlan({ workspace }: { workspace: WorkspaceBilling }) {
   );
 }
 
+function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
+  return (
+    <section className="card" aria-labelledby="invoices-heading">
+      <h2 id="invoices-heading">Invoices and receipts</h2>
+      {invoices.length === 0 ? (
+        <p className="muted">No payments yet. Each payment is listed here, with its receipt.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="invoice-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Number</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td>{formatDate(invoice.paidAt)}</td>
+                  <td className="mono">{invoice.number}</td>
+                  <td>{invoice.description}</td>
+                  <td>{invoice.amount}</td>
+                  <td>
+                    <Link to={invoice.receipt}>
+                      Receipt<span className="sr-only"> {invoice.number}</span>
+                    </Link>
+                    {invoice.pdf ? (
+                      <>
+                        {" · "}
+                        <a href={invoice.pdf}>
+                          PDF<span className="sr-only"> of {invoice.number}</span>
+                        </a>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function PlanBilling({
   subscription,
   moves,
   pending,
   testMode,
+  invoices,
   workspace,
 }: {
   subscription: SubscriptionView;
   moves: Record<PlanId, PlanMove>;
   pending: PendingConfirmation | null;
   testMode: boolean;
+  invoices: InvoiceRow[];
   workspace: WorkspaceBilling | null;
 }) {
   if (workspace) return <WorkspacePlan workspace={workspace} />;
@@ -236,6 +308,7 @@ export function PlanBilling({
           </Link>
         </p>
       ) : null}
+      <Invoices invoices={invoices} />
     </section>
   );
 }
