@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { CheckAnswer } from "../../bulk/page.server";
-import { Result, toResult } from "../result";
+import { Result } from "../result";
 
 type Checked = Extract<CheckAnswer, { ok: true }>;
 
@@ -76,7 +76,7 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
         </>
       ) : null}
       {answer.validRows > 0 ? (
-        <Form method="post" action={toResult("/bulk?intent=start")} className="bulk-go">
+        <Form method="post" action="/bulk?intent=start" className="bulk-go">
           <input type="hidden" name="job" value={answer.jobId} />
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending
