@@ -24,6 +24,7 @@ import type { UserRecord, WorkspaceRole } from "./db/schema";
 import { getWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.server";
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
+import { seatLimit } from "./workspaces/seats";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
 import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
@@ -69,8 +70,13 @@ export interface SignedInUser {
   email: string;
   profileImageUrl: string | null;
   plan: PlanId;
-  /** The plan "Upgrade Now" leads to checkout for; null hides the button. */
+  /**
+   * The plan "Upgrade Now" leads to checkout for; null hides the button. Null too in someone
+   * else's workspace: its plan is its owner's, and upgrading one's own would change nothing there.
+   */
   upgradeTo: PlanId | null;
+  /** The person's plan lets them own a team workspace: the menu offers to create one. */
+  canCreateWorkspace: boolean;
   /** The home page's trial banner, unless dismissed. */
   trialBanner: TrialBannerState | null;
   /** The address is not confirmed yet: every page offers to send the link again. */
@@ -101,7 +107,9 @@ async function signedInUser(
     email: user.email,
     profileImageUrl: user.profileImageUrl,
     plan,
-    upgradeTo: upgradeTarget(user, plan, now),
+    upgradeTo:
+      workspaces.current.workspace.ownerId === user.id ? upgradeTarget(user, plan, now) : null,
+    canCreateWorkspace: seatLimit(plan) > 1,
     emailUnverified: !user.emailVerified,
     trialBanner:
       banner && !(await trialBannerDismissed(request, user.trialEndDate)) ? banner : null,

@@ -36,6 +36,8 @@ export default [
   route("api/analytics", "routes/api.analytics.ts"),
   route("api/qr-codes/generate", "routes/api.qr-codes.generate.ts"),
   route("api/qr-codes/:id/download", "routes/api.qr-codes.download.ts"),
+  route("trial", "routes/trial.tsx"),
+  route("receipts/:id", "routes/receipt.tsx"),
   route("api/trial/start", "routes/api.trial.start.ts"),
   route("api/trial/status", "routes/api.trial.status.ts"),
   route("api/create-subscription", "routes/api.create-subscription.ts"),

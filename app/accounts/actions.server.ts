@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
-import { endSession, startSession } from "../auth/session.server";
+import { endSession, readSession, startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { renameUser } from "../models/account.server";
@@ -14,6 +14,7 @@ import {
   resendEmailChange,
 } from "./email-change.server";
 import type { AccountActionData } from "./page-data";
+import { reauthenticate } from "./reauthentication.server";
 import { changePassword } from "./password-change.server";
 import { z } from "../validation/zod";
 import {
@@ -164,8 +165,19 @@ async function signOutEverywhere({ request, db, user }: Context) {
 }
 
 async function remove({ request, form, db, user }: Context) {
-  const submission = parseWithZod(form, { schema: deletionSchema(user.email) });
-  if (submission.status !== "success") return refuse("delete", submission.reply(), 400);
+  const schema = deletionSchema({ email: user.email, hasPassword: user.passwordHash !== null });
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    return refuse("delete", submission.reply({ hideFields: SECRETS }), 400);
+  }
+  const proven = await reauthenticate(
+    user,
+    await readSession(request),
+    submission.value.currentPassword,
+  );
+  if (!proven.ok) {
+    return refuse("delete", problem(submission, proven.field, proven.message), proven.status);
+  }
   const deletion = await deleteAccount(db, user, appOrigin());
   if (!deletion.ok) {
     return refuse("delete", problem(submission, null, deletion.message), deletion.status);

@@ -13,7 +13,10 @@ export interface AccountView {
   /** A new address that changes when the link sent to it is opened. */
   pendingEmail: { to: string; expiresAt: string } | null;
   signIns: { provider: AuthProvider; label: string; connectedAt: string }[];
+  /** The codes in the workspaces the person owns: deleting the account deletes them. */
   savedCodes: number;
+  /** An account without a password whose sign-in is too old to delete it: where to sign in. */
+  signInAgain: { href: string; label: string } | null;
   /** The name of a paid plan whose subscription deleting the account would end at once. */
   subscribedPlan: string | null;
 }

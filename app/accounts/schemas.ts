@@ -49,13 +49,22 @@ export function passwordSchema(account: { hasPassword: boolean }) {
 export const confirmationMessage = (email: string) =>
   `Type your account's e-mail address, ${email}, to confirm.`;
 
-/** Deleting the account: the person types its address, so that it is never one stray click. */
-export function deletionSchema(email: string) {
+/** Said on the page and by the server when a passwordless account's sign-in is too old. */
+export const STALE_SIGN_IN =
+  "To delete your account, sign in again first: your last sign-in is more than 5 minutes old.";
+
+/**
+ * Deleting the account: the person types its address, so that it is never one stray click, and
+ * the password when the account has one (without one, a fresh sign-in: the server's rule).
+ */
+export function deletionSchema(account: { email: string; hasPassword: boolean }) {
+  const { email } = account;
   return z.object({
     confirmEmail: z
       .string({ error: confirmationMessage(email) })
       .trim()
       .refine((value) => value.toLowerCase() === email.toLowerCase(), confirmationMessage(email)),
+    currentPassword: account.hasPassword ? currentPassword : z.string().optional(),
   });
 }
 

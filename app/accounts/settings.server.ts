@@ -1,11 +1,12 @@
 import { platformLabel } from "../auth/providers.server";
 import type { Database } from "../db/client.server";
 import type { AuthProvider, UserRecord } from "../db/schema";
-import { identitiesOf } from "../models/account.server";
+import { codesInOwnedWorkspaces, identitiesOf } from "../models/account.server";
 import { pendingToken } from "../models/account-tokens.server";
-import { toUsageTotals, usageTotalsQuery } from "../models/qr-codes.server";
 import { PLANS } from "../plans/catalogue";
+import type { SessionData } from "../auth/session.server";
 import type { AccountView } from "./page-data";
+import { signedInRecently, signInAgain } from "./reauthentication.server";
 
 // What /account shows: the profile, the address and a change waiting for its link, the ways the
 // account signs in, and what deleting it would take away.
@@ -32,12 +33,13 @@ export function providerLabel(provider: AuthProvider): string {
 export async function accountView(
   db: Database,
   user: UserRecord,
+  session: SessionData | null,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, totals] = await Promise.all([
+  const [pending, identities, savedCodes] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
-    usageTotalsQuery(db, user.id),
+    codesInOwnedWorkspaces(db, user.id),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -54,7 +56,12 @@ export async function accountView(
       label: providerLabel(provider),
       connectedAt: connectedAt.toISOString(),
     })),
-    savedCodes: toUsageTotals(totals).totalQRCodes,
+    savedCodes,
+    // Without a password, deleting asks for a sign-in at most 5 minutes old.
+    signInAgain:
+      user.passwordHash === null && !signedInRecently(session, now.getTime())
+        ? signInAgain(identities.map(({ provider }) => provider))
+        : null,
     subscribedPlan: subscribed ? PLANS[user.subscriptionPlan].name : null,
   };
 }

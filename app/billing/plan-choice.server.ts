@@ -4,7 +4,7 @@ import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { type PlanId, PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { choosePlan } from "../plans/selection";
-import { isPaidPlanId } from "./subscription";
+import type { PaidPlanId } from "./subscription";
 import { startTrial, TRIAL_ALREADY_USED } from "./trial.server";
 
 const PRICING = "/pricing";
@@ -13,7 +13,8 @@ const checkout = (plan: PlanId) => `/checkout?plan=${plan}`;
 
 /**
  * The answer to a "Choose {Plan}" button (post/redirect/get): where the person goes next and the
- * message waiting there. A paid plan not tried yet starts its trial here.
+ * message waiting there. A paid plan not tried yet leads to /trial, which says what the trial is
+ * before it starts (issue #29 item 5).
  */
 export async function respondToPlanChoice(
   request: Request,
@@ -42,13 +43,17 @@ export async function respondToPlanChoice(
     case "checkout":
       return redirect(checkout(plan), 303);
     case "trial":
-      return trial(request, user, plan, now);
+      return redirect(`/trial?plan=${plan}`, 303);
   }
 }
 
-async function trial(request: Request, user: UserRecord, plan: PlanId, now: Date) {
-  // choosePlan only answers "trial" for a paid plan; the check narrows the type.
-  if (!isPaidPlanId(plan)) return redirect(PRICING, 303);
+/** "Start my free trial" on /trial: the trial starts, or the person learns why not. */
+export async function startChosenTrial(
+  request: Request,
+  user: UserRecord,
+  plan: PaidPlanId,
+  now: Date,
+) {
   const result = await startTrial(createDatabase(), user, plan, now);
   if (result.ok) {
     return redirectWithToast(request, PRICING, {

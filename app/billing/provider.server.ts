@@ -13,6 +13,12 @@ export interface CheckoutIntent {
   intent: "payment" | "setup";
 }
 
+/** An amount in the currency's smallest unit (cents). */
+export interface AmountDue {
+  amount: number;
+  currency: string;
+}
+
 export interface CheckoutRequest {
   user: UserRecord;
   plan: PaidPlanId;
@@ -32,6 +38,11 @@ export interface PaymentProvider {
    * provider's own form already works without it.
    */
   hostedCheckoutUrl(request: CheckoutRequest): Promise<string | null>;
+  /**
+   * What upgrading to `target` now would charge at once (the prorated difference for the rest of
+   * the period), from the provider's own preview of the invoice.
+   */
+  previewUpgrade(user: UserRecord, target: PaidPlanId, at: Date): Promise<AmountDue>;
   /** Upgrade now (prorated) or downgrade at the end of the billing period. */
   changePlan(user: UserRecord, target: PaidPlanId, action: "upgrade" | "downgrade"): Promise<void>;
   /** Cancel at the end of the billing period; access stays until then. */

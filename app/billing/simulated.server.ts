@@ -2,8 +2,11 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { getSecret } from "../env.server";
 import { applySubscriptionSnapshot } from "../models/billing.server";
-import type { PlanId } from "../plans/catalogue";
+import { type PlanId, PLANS } from "../plans/catalogue";
+import { recordPayment } from "./invoices.server";
+import { prorationCents } from "./proration";
 import {
+  type AmountDue,
   type CheckoutIntent,
   type CheckoutRequest,
   PaymentError,
@@ -54,6 +57,24 @@ async function readSecret(secret: string, now: Date): Promise<SecretClaims | nul
     return null;
   }
 }
+
+/** A simulated charge: recorded and receipted as a Stripe invoice.paid would be. */
+function charge(db: Database, userId: string, amount: number, description: string, at: Date) {
+  const id = crypto.randomUUID();
+  return recordPayment(db, {
+    id: `sim_in_${id}`,
+    userId,
+    number: `TEST-${id.slice(0, 8).toUpperCase()}`,
+    description,
+    amountPaid: amount,
+    currency: "usd",
+    receiptUrl: null,
+    pdfUrl: null,
+    paidAt: at,
+  });
+}
+
+const monthOf = (plan: PaidPlanId) => `${PLANS[plan].name}, one month`;
 
 function event(type: string) {
   return { id: `sim_evt_${crypto.randomUUID()}`, type };
@@ -116,12 +137,37 @@ export class SimulatedProvider implements PaymentProvider {
       scheduledPlan: null,
       observedAt: now,
     });
+    // A checkout during the trial saves the card; the first month is charged when it ends.
+    if (claims.trialEnd === null) {
+      await charge(this.db, user.id, PLANS[claims.plan].priceCents, monthOf(claims.plan), now);
+    }
     return claims.plan;
+  }
+
+  /** The same arithmetic as Stripe's proration, over the simulated month that is running. */
+  private upgradeCharge(user: UserRecord, target: PaidPlanId, at: Date): number {
+    const current = currentSnapshot(user, at);
+    const end = current.currentPeriodEnd ?? new Date(at.getTime() + MONTH_MS);
+    return prorationCents(
+      PLANS[current.plan].priceCents,
+      PLANS[target].priceCents,
+      { start: new Date(end.getTime() - MONTH_MS), end },
+      at,
+    );
+  }
+
+  async previewUpgrade(user: UserRecord, target: PaidPlanId, at: Date): Promise<AmountDue> {
+    return { amount: this.upgradeCharge(user, target, at), currency: "usd" };
   }
 
   async changePlan(user: UserRecord, target: PaidPlanId, action: "upgrade" | "downgrade") {
     const now = new Date();
     const current = currentSnapshot(user, now);
+    if (action === "upgrade") {
+      const amount = this.upgradeCharge(user, target, now);
+      const description = `the upgrade to ${PLANS[target].name} for the rest of the month`;
+      await charge(this.db, user.id, amount, description, now);
+    }
     const changed: SubscriptionSnapshot =
       action === "upgrade"
         ? { ...current, plan: target, scheduledPlan: null, cancelAtPeriodEnd: false }
@@ -171,6 +217,9 @@ export class SimulatedProvider implements PaymentProvider {
           currentPeriodEnd: new Date((current.currentPeriodEnd ?? now).getTime() + MONTH_MS),
         };
     await applySubscriptionSnapshot(this.db, event("customer.subscription.updated"), next, now);
+    if (next.status !== "canceled") {
+      await charge(this.db, user.id, PLANS[next.plan].priceCents, monthOf(next.plan), now);
+    }
   }
 }
 

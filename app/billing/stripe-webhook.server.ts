@@ -3,6 +3,7 @@ import { jsonProblem } from "../auth/responses.server";
 import type { Database } from "../db/client.server";
 import { applySubscriptionSnapshot, findUserByCustomer } from "../models/billing.server";
 import { log } from "../observability/log.server";
+import { recordPayment } from "./invoices.server";
 import { PaymentError } from "./provider.server";
 import type { StripeSettings } from "./settings.server";
 import { createStripeClient } from "./stripe-client.server";
@@ -74,6 +75,30 @@ function currentSubscription(settings: StripeSettings, id: string) {
   });
 }
 
+/**
+ * A paid invoice becomes a row of Plan & Billing's list and a receipt e-mail (issue #29 item 5).
+ * The signed event's invoice is used as sent: a paid invoice does not change afterwards.
+ */
+async function recordPaidInvoice(db: Database, invoice: Stripe.Invoice) {
+  if (invoice.status !== "paid" || !invoice.amount_paid || !invoice.customer) return;
+  const userId =
+    invoice.parent?.subscription_details?.metadata?.user_id ||
+    (await findUserByCustomer(db, idOf(invoice.customer)))?.id;
+  if (!userId) return;
+  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+  await recordPayment(db, {
+    id: invoice.id!,
+    userId,
+    number: invoice.number ?? invoice.id!,
+    description: invoice.lines?.data[0]?.description ?? "your subscription",
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+    receiptUrl: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+    paidAt: new Date(paidAt * 1000),
+  });
+}
+
 function ignored() {
   return Response.json({ received: true, ignored: true });
 }
@@ -85,6 +110,9 @@ export async function handleStripeWebhook(
 ): Promise<Response> {
   const event = await verifiedEvent(request, settings.STRIPE_WEBHOOK_SECRET);
   if (!event) return jsonProblem(400, "The Stripe-Signature header is missing or does not match.");
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") {
+    await recordPaidInvoice(db, event.data.object);
+  }
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return ignored();
 

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { rememberCustomer } from "../models/billing.server";
 import {
+  type AmountDue,
   type CheckoutIntent,
   type CheckoutRequest,
   PaymentError,
@@ -93,6 +94,28 @@ export class StripeProvider implements PaymentProvider {
     );
     if (!session.url) throw new PaymentError("No checkout page received", 502);
     return session.url;
+  }
+
+  async previewUpgrade(user: UserRecord, target: PaidPlanId, at: Date): Promise<AmountDue> {
+    const subscription = await this.currentSubscription(user);
+    const item = subscription.items.data[0];
+    if (!item) throw new PaymentError("Your subscription has no plan to change.", 409);
+    const preview = await withStripe("previewing an upgrade", () =>
+      this.stripe.invoices.createPreview({
+        customer:
+          typeof subscription.customer === "string"
+            ? subscription.customer
+            : subscription.customer.id,
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: item.id, price: priceIdFor(this.settings, target) }],
+          // The same proration as changePlan's, computed as of the moment shown.
+          proration_behavior: "always_invoice",
+          proration_date: Math.floor(at.getTime() / 1000),
+        },
+      }),
+    );
+    return { amount: preview.amount_due, currency: preview.currency };
   }
 
   async changePlan(user: UserRecord, target: PaidPlanId, action: "upgrade" | "downgrade") {

@@ -52,6 +52,7 @@ function initialsIcon() {
  */
 function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
   const location = useLocation();
+  if (user.workspaces.length < 2) return user.canCreateWorkspace ? <CreateWorkspaceLink /> : null;
   return (
     <form method="post" action="/workspace/switch" className="workspace-switcher">
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
@@ -78,7 +79,17 @@ function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
           );
         })}
       </ul>
+      {user.canCreateWorkspace ? <CreateWorkspaceLink /> : null}
     </form>
+  );
+}
+
+/** Opens the Team tab's "Create a team workspace" form. */
+function CreateWorkspaceLink() {
+  return (
+    <Link to="/dashboard?tab=team&create=1#create-workspace" className="user-menu-item">
+      Create a team workspace
+    </Link>
   );
 }
 
@@ -118,7 +129,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
           {fullName ? <p className="user-menu-name">{fullName}</p> : null}
           <p className="muted small">{user.email}</p>
         </div>
-        {user.workspaces.length > 1 ? <WorkspaceSwitcher user={user} /> : null}
+        <WorkspaceSwitcher user={user} />
         <Link to="/dashboard" className="user-menu-item">
           Dashboard
         </Link>

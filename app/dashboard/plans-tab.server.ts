@@ -2,12 +2,20 @@ import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
 import { ALREADY_ON_PLAN, planMove } from "../billing/plan-move";
-import { isTestMode } from "../billing/settings.server";
+import { formatAmount, invoicesOf, receiptPath } from "../billing/invoices.server";
+import { getPaymentProvider } from "../billing/payments.server";
+import { PaymentError } from "../billing/provider.server";
+import { isTestMode, PaymentsNotConfiguredError } from "../billing/settings.server";
+import { isPaidPlanId } from "../billing/subscription";
 import { subscriptionView } from "../billing/status";
 import type { PendingConfirmation } from "../components/billing/plan-billing";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { isPlanId, PLAN_IDS, type PlanId } from "../plans/catalogue";
+import { isPlanId, PLAN_IDS, type PlanId, PLANS } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
+import type { Membership } from "../models/workspaces.server";
+import { workspacePlan } from "../workspaces/current.server";
+import { personalWorkspaceId, personName } from "../workspaces/personal";
 
 // The Plan & Billing tab: the signed-in person's own subscription (whatever workspace they are
 // in), what each plan choice does, and a step awaiting a yes.
@@ -18,7 +26,46 @@ export function isPlanIntent(intent: unknown): intent is (typeof PLAN_INTENTS)[n
   return PLAN_INTENTS.includes(intent as (typeof PLAN_INTENTS)[number]);
 }
 
-export function plansTab(user: UserRecord, url: URL, now: Date) {
+/**
+ * In someone else's workspace, its plan is its owner's (ARCHITECTURE.md decision 10): the tab
+ * says which plan that is and who pays for it, rather than the person's own plan.
+ */
+function workspaceBilling(user: UserRecord, membership: Membership, now: Date) {
+  if (membership.workspace.ownerId === user.id) return null;
+  return {
+    name: membership.label,
+    planName: PLANS[workspacePlan(membership, now)].name,
+    payer: personName(membership.owner),
+    role: membership.role,
+    ownPlanName: PLANS[effectivePlan(user, now)].name,
+    personalWorkspaceId: personalWorkspaceId(user.id),
+  };
+}
+
+export type WorkspaceBilling = NonNullable<ReturnType<typeof workspaceBilling>>;
+
+/**
+ * What an upgrade confirmed now would charge at once, from the provider's preview (issue #29
+ * item 5); null when the provider cannot say just now (the page then says how it is worked out).
+ */
+async function upgradeDue(db: Database, user: UserRecord, target: PlanId, now: Date) {
+  if (!isPaidPlanId(target)) return null;
+  try {
+    const { amount, currency } = await getPaymentProvider(db).previewUpgrade(user, target, now);
+    return formatAmount(amount, currency);
+  } catch (error) {
+    if (error instanceof PaymentError || error instanceof PaymentsNotConfiguredError) return null;
+    throw error;
+  }
+}
+
+export async function plansTab(
+  db: Database,
+  user: UserRecord,
+  url: URL,
+  now: Date,
+  membership: Membership,
+) {
   const moves = Object.fromEntries(
     PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
   ) as Record<PlanId, ReturnType<typeof planMove>>;
@@ -27,12 +74,37 @@ export function plansTab(user: UserRecord, url: URL, now: Date) {
   const changeMove = isPlanId(change) ? moves[change] : null;
   let pending: PendingConfirmation | null = null;
   if (changeMove?.kind === "confirm") {
-    pending = { kind: "change", target: changeMove.target, action: changeMove.action };
+    pending = {
+      kind: "change",
+      target: changeMove.target,
+      action: changeMove.action,
+      dueNow:
+        changeMove.action === "upgrade" && subscription.hasActiveSubscription
+          ? await upgradeDue(db, user, changeMove.target, now)
+          : null,
+    };
   } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
     pending = { kind: "cancel" };
   }
   const testMode = isTestMode();
-  return { subscription, moves, pending, testMode };
+  const invoices = (await invoicesOf(db, user.id)).map((invoice) => ({
+    id: invoice.id,
+    number: invoice.number,
+    description: invoice.description,
+    amount: formatAmount(invoice.amountPaid, invoice.currency),
+    paidAt: invoice.paidAt.toISOString(),
+    receipt: receiptPath(invoice.id),
+    providerReceipt: invoice.receiptUrl,
+    pdf: invoice.pdfUrl,
+  }));
+  return {
+    subscription,
+    moves,
+    pending,
+    testMode,
+    invoices,
+    workspace: workspaceBilling(user, membership, now),
+  };
 }
 
 /** A plan change or cancellation from the Plan & Billing tab, then back there with the outcome. */

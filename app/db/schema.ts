@@ -343,6 +343,26 @@ export const billingEvents = sqliteTable("billing_events", {
   receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/** Payments, one row per provider invoice: Plan & Billing's list and the receipt e-mail. */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    number: text("number").notNull(),
+    description: text("description").notNull(),
+    amountPaid: integer("amount_paid").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's receipt page (Stripe's hosted invoice); null: this site's own. */
+    receiptUrl: text("receipt_url"),
+    pdfUrl: text("pdf_url"),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("invoices_by_user").on(table.userId, table.paidAt)],
+);
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+
 export const TOKEN_PURPOSES = ["verify_email", "reset_password", "change_email"] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 

@@ -168,6 +168,37 @@ export function emailChangeNoticeMessage({
   });
 }
 
+const receiptDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** After each payment (issue #29 item 5): what was paid, for what, and where the receipt is. */
+export function receiptMessage({
+  to,
+  firstName,
+  number,
+  description,
+  amount,
+  paidOn,
+  link,
+}: Person & {
+  number: string;
+  description: string;
+  amount: string;
+  paidOn: Date;
+  link: string;
+}) {
+  return compose({
+    to,
+    subject: `Your ${PRODUCT} receipt ${number}`,
+    greetingName: firstName,
+    paragraphs: [
+      `We received your payment of ${amount} on ${receiptDate.format(paidOn)}, for ${description}. Thank you.`,
+      `Receipt number: ${number}.`,
+    ],
+    action: { label: "View your receipt", url: link },
+    after: ["Every invoice and receipt is also listed under Plan & Billing on your dashboard."],
+  });
+}
+
 export function accountDeletedMessage({ to, firstName }: Person) {
   return compose({
     to,

@@ -4,6 +4,7 @@ import {
   type AuthProvider,
   authIdentities,
   billingEvents,
+  invoices,
   qrCodes,
   qrDownloads,
   users,
@@ -124,8 +125,21 @@ export async function deleteUserRows(db: Database, userId: string) {
     db.delete(workspaces).where(eq(workspaces.ownerId, userId)),
     db.update(billingEvents).set({ userId: null }).where(eq(billingEvents.userId, userId)),
     db.update(qrDownloads).set({ userId: null }).where(eq(qrDownloads.userId, userId)),
+    // The provider keeps its own invoices for the accounts; the copies here go with the account.
+    db.delete(invoices).where(eq(invoices.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
+}
+
+/** How many codes deleting the account deletes: those in every workspace the person owns. */
+export async function codesInOwnedWorkspaces(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(qrCodes)
+    .innerJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .where(eq(workspaces.ownerId, userId))
+    .get();
+  return row?.n ?? 0;
 }
 
 /** The ids of every workspace the user owns (they go with the account). */

@@ -1,5 +1,6 @@
 import { accountAction } from "../accounts/actions.server";
 import { accountView } from "../accounts/settings.server";
+import { readSession } from "../auth/session.server";
 import { requireUser } from "../auth/user.server";
 import { DataSection } from "../components/account/data-section";
 import { DeleteSection } from "../components/account/delete-section";
@@ -19,7 +20,7 @@ export const links: Route.LinksFunction = () => [
 // A signed-in page: the document is never kept by a cache (app/caching/policy.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return accountView(createDatabase(), user);
+  return accountView(createDatabase(), user, await readSession(request));
 }
 
 /** Every form of the page posts here with its `intent` (app/accounts/actions.server.ts). */
@@ -69,6 +70,8 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <DataSection />
       <DeleteSection
         email={view.email}
+        hasPassword={view.hasPassword}
+        signInAgain={view.signInAgain}
         savedCodes={view.savedCodes}
         subscribedPlan={view.subscribedPlan}
         lastResult={replyFor("delete")}

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { passwordAction } from "../auth/password-action.server";
 import { configuredProviders } from "../auth/providers.server";
 import { safeRedirectPath } from "../auth/redirect";
+import { emailAddress } from "../auth/schemas";
 import { getUser } from "../auth/user.server";
 import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-card";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
@@ -14,7 +15,9 @@ function readQuery(url: URL) {
   const requested = url.searchParams.get("plan");
   const plan: PlanId = isPlanId(requested) ? requested : "free";
   const redirectTo = safeRedirectPath(url.searchParams.get("redirect"), "");
-  return { mode, plan, redirectTo };
+  // An invitation's links fill in the invited address; anything that is not one is ignored.
+  const email = emailAddress.safeParse(url.searchParams.get("email")).data ?? "";
+  return { mode, plan, redirectTo, email };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,13 +51,14 @@ function TrialBanner({ plan }: { plan: PlanId }) {
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   // The form posts to its own address, ?mode= included, so the panel used stays open.
-  const { mode, plan, redirectTo, providers } = loaderData;
+  const { mode, plan, redirectTo, providers, email } = loaderData;
   usePasswordFailureToast(actionData);
 
   const keep = (next: Mode) => {
     const params = new URLSearchParams({ mode: next });
     if (plan !== "free") params.set("plan", plan);
     if (redirectTo) params.set("redirect", redirectTo);
+    if (email) params.set("email", email);
     return `/auth?${params}`;
   };
 
@@ -79,6 +83,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         mode={mode}
         plan={plan}
         redirectTo={redirectTo}
+        email={email}
         lastResult={actionData?.intent === mode ? actionData.result : undefined}
       />
       <ModeSwitch mode={mode} href={keep} />

@@ -79,7 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
   if (tab === "plans") {
-    return data({ ...shell, tab, plans: plansTab(user, url, now) }, { headers });
+    return data(
+      { ...shell, tab, plans: await plansTab(db, user, url, now, membership) },
+      { headers },
+    );
   }
   if (tab === "team") {
     const { team, setCookie } = await teamTab(db, request, user, membership, url, now);

@@ -84,8 +84,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       roleDescription: ROLE_DESCRIPTIONS[invitation.role],
       expiresAt: invitation.expiresAt.toISOString(),
       expiresIn: timeFromNow(invitation.expiresAt, now),
-      signUp: `/auth?mode=signup&redirect=${encodeURIComponent(path)}`,
-      signIn: `/auth?mode=signin&redirect=${encodeURIComponent(path)}`,
+      // The forms open with the invited address filled in (issue #29 item 6).
+      signUp: `/auth?mode=signup&redirect=${encodeURIComponent(path)}&email=${encodeURIComponent(invitation.email)}`,
+      signIn: `/auth?mode=signin&redirect=${encodeURIComponent(path)}&email=${encodeURIComponent(invitation.email)}`,
       /** null for a visitor; otherwise whether they are the invited address, or why not. */
       viewer: user
         ? { mismatch: user.email === invitation.email ? null : MISMATCH(invitation) }

@@ -7,7 +7,7 @@ import { PlanQuiz } from "../components/pricing/plan-quiz";
 import { UsageEstimator } from "../components/pricing/usage-estimator";
 import { useSalesEmail } from "../components/use-sales-email";
 import { isPlanId, PLAN_IDS, TRIAL_DAYS } from "../plans/catalogue";
-import { effectivePlan, hasUsedTrial } from "../plans/effective";
+import { effectivePlan, hasActiveTrial, hasUsedTrial, trialDaysLeft } from "../plans/effective";
 import { quizFields, readPricingQuery } from "../plans/pricing-query";
 import { isComplete, scoreQuiz } from "../plans/quiz";
 import { pageMeta } from "../seo";
@@ -21,10 +21,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readPricingQuery(new URL(request.url).searchParams);
   const user = await getUser(context);
+  const now = new Date();
   return data(
     {
-      currentPlan: user ? effectivePlan(user, new Date()) : null,
+      currentPlan: user ? effectivePlan(user, now) : null,
       trialUsed: user ? hasUsedTrial(user) : false,
+      trialDaysLeft: user && hasActiveTrial(user, now) ? trialDaysLeft(user, now) : null,
       query,
       quizResult: isComplete(query.answers) ? scoreQuiz(query.answers) : null,
     },
@@ -51,7 +53,7 @@ export const meta = () =>
   );
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { currentPlan, trialUsed, query, quizResult } = loaderData;
+  const { currentPlan, trialUsed, trialDaysLeft, query, quizResult } = loaderData;
   const salesEmail = useSalesEmail();
   return (
     <div className="container pricing">
@@ -61,7 +63,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           Start free. Premium and Ultimate begin with a free trial — no card needed to try them.
         </p>
       </header>
-      <PlanCards currentPlan={currentPlan} trialUsed={trialUsed} />
+      <PlanCards currentPlan={currentPlan} trialUsed={trialUsed} trialDaysLeft={trialDaysLeft} />
       <div className="pricing-helpers">
         <UsageEstimator initialUsage={query.usage} keep={quizFields(query)} />
         <PlanQuiz query={query} result={quizResult} />

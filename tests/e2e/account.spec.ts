@@ -92,9 +92,15 @@ test("delete the account: signed out, its sign-in gone, its tracked code says it
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(danger).toContainText(`Type your account's e-mail address, ${email}, to confirm.`);
   await danger.getByLabel(`Type ${email} to confirm`).fill(email);
+  await danger.getByLabel("Your password").fill("not my password");
+  await danger.getByRole("button", { name: "Delete my account" }).click();
+  await expect(danger).toContainText("Your current password is not correct");
+  await danger.getByLabel(`Type ${email} to confirm`).fill(email);
+  await danger.getByLabel("Your password").fill(PASSWORD);
   await danger.getByRole("button", { name: "Delete my account" }).click();
 
-  await expect(page).toHaveURL(/\/(\?logged_out=true)?$/);
+  // Without JavaScript the form posted to /account#result, and a redirect keeps the fragment.
+  await expect(page).toHaveURL(/\/(\?logged_out=true)?(#result)?$/);
   await expect(page.getByText("Your account and its data are gone.").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign up free" }).first()).toBeAttached();
   await expect(page.getByText("Session Expired")).toHaveCount(0);

@@ -113,9 +113,19 @@ test("a signed-up free user picks Premium and the trial starts", async ({ page }
   await page.goto("/pricing");
   await expect(card(page, "Free")).toContainText("Current plan");
   await card(page, "Premium").getByRole("button", { name: "Choose Premium" }).click();
+  // Nothing starts before a page has said what the trial is (issue #29 item 5).
+  await expect(page).toHaveURL(/\/trial\?plan=premium$/);
+  await expect(
+    page.getByRole("heading", { name: "Start your 7-day Premium trial?" }),
+  ).toBeVisible();
+  await expect(page.getByText("No card is asked for, and nothing is charged.")).toBeVisible();
+  await expect(page.getByText("You are back on the Free plan by yourself.")).toBeVisible();
+  await page.getByRole("button", { name: "Start my free Premium trial" }).click();
   await expect(page.getByText("Trial Started!")).toBeVisible();
   await expect(page.getByText("Your 7-day Premium trial has begun.")).toBeVisible();
   await expect(card(page, "Premium")).toContainText("Current plan");
+  await expect(card(page, "Premium")).toContainText("Your free trial is on: 7 days left");
+  await expect(page.getByText("Your free trial has been used")).toHaveCount(0);
   await expect(card(page, "Free")).not.toContainText("Current plan");
 });
 

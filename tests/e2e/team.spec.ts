@@ -45,6 +45,8 @@ test("a Premium owner invites an editor, who joins, saves a code, is made viewer
   await page.getByRole("link", { name: "Team" }).click();
   await expect(page).toHaveURL(/tab=team/);
   await expect(page.getByText("1 of 5 seats used")).toBeVisible();
+  // Issue #29 item 6: a paying owner can make a team workspace from the top of the tab.
+  await expect(page.locator(".team > :first-child")).toContainText("Create a team workspace");
   const inviteeEmail = uniqueEmail("grace");
   await page.getByLabel("E-mail address").fill(inviteeEmail);
   await page.getByLabel(/^Editor/).check();
@@ -65,12 +67,21 @@ test("a Premium owner invites an editor, who joins, saves a code, is made viewer
   ).toBeVisible();
   await expect(invitee.getByText(`Paula Owner invited ${inviteeEmail}`)).toBeVisible();
   await invitee.getByRole("link", { name: "Create an account to accept" }).click();
+  // The form opens with the invited address (issue #29 item 6).
+  await expect(invitee.getByLabel("Email")).toHaveValue(inviteeEmail);
   await signUpHere(invitee, "Grace", "Editor", inviteeEmail);
   await expect(invitee).toHaveURL(new URL(link).pathname, { timeout: 15_000 });
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
   await expect(invitee).toHaveURL(/\/dashboard$/);
   await expect(invitee.getByText("Welcome to Paula Owner's workspace").first()).toBeVisible();
   await expect(invitee.getByText("you are editor")).toBeVisible();
+  // They see the team's plan and who pays for it, not their own Free plan (issue #29 item 6).
+  await invitee.goto("/dashboard?tab=plans");
+  const billing = invitee.getByRole("region", { name: "Plan & Billing" });
+  await expect(billing).toContainText(/Workspace plan\s*Premium/);
+  await expect(billing).toContainText(/Paid for by\s*Paula Owner \(owner\)/);
+  await expect(invitee.getByRole("link", { name: "Upgrade Now" })).toHaveCount(0);
+  await expect(invitee.getByText("Current plan")).toHaveCount(0);
 
   // As editor, they save a code into the team.
   await invitee.goto("/?type=text&text=Team%20meeting%20at%209");

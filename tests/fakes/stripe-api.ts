@@ -16,6 +16,12 @@ const DAY = 24 * 60 * 60;
 /** A price of nothing a month: its first invoice needs no payment. */
 const ZERO_PRICE = "price_zero_test";
 const MONTH = 30 * DAY;
+/** What the test prices cost a month, in cents (tests/worker/vitest.config.ts names them). */
+const PRICE_CENTS: Record<string, number> = {
+  price_premium_test: 1500,
+  price_ultimate_test: 4900,
+  [ZERO_PRICE]: 0,
+};
 
 type Params = { [key: string]: Param };
 type Param = string | Param[] | Params;
@@ -546,6 +552,41 @@ const api: Route[] = [
   ],
   [
     "POST",
+    /^\/v1\/invoices\/create_preview$/,
+    (_, params) => {
+      // Stripe's proration as two lines, each rounded to a cent: a credit for the unused rest
+      // of the period at the old price and a charge for it at the new one (always_invoice).
+      const subscription = mustFind(
+        state.subscriptions,
+        text(params.subscription) ?? "",
+        "subscription",
+      );
+      const details = record(params.subscription_details);
+      const item = record(list(details.items)[0]);
+      const price = checkPrice(text(item.price));
+      const at = Number(text(details.proration_date) ?? now());
+      const total = subscription.currentPeriodEnd - subscription.currentPeriodStart;
+      const left = Math.min(Math.max(subscription.currentPeriodEnd - at, 0), total);
+      const credit = -Math.round(((PRICE_CENTS[subscription.price] ?? 0) * left) / total);
+      const charge = Math.round(((PRICE_CENTS[price] ?? 0) * left) / total);
+      return {
+        object: "invoice",
+        customer: subscription.customer,
+        subscription: subscription.id,
+        currency: "usd",
+        amount_due: Math.max(credit + charge, 0),
+        lines: {
+          object: "list",
+          data: [
+            { object: "line_item", amount: credit, description: "Unused time" },
+            { object: "line_item", amount: charge, description: "Remaining time" },
+          ],
+        },
+      };
+    },
+  ],
+  [
+    "POST",
     /^\/v1\/checkout\/sessions$/,
     (_, params) => {
       failCheckoutIfAsked(record(params.subscription_data).metadata);
@@ -613,6 +654,49 @@ const control: Route[] = [
       const subscription = mustFind(state.subscriptions, id!, "subscription");
       Object.assign(subscription, patch as SubscriptionPatch);
       return subscription;
+    },
+  ],
+  [
+    "POST",
+    /^\/__control\/subscriptions\/([^/]+)\/pay$/,
+    ([id]) => {
+      // Stripe charging the subscription's price (a renewal): the paid invoice, as the
+      // invoice.paid and invoice.payment_succeeded events carry it, for the test to deliver.
+      const subscription = mustFind(state.subscriptions, id!, "subscription");
+      const invoiceId = newId("in");
+      const paidAt = now();
+      const amount = PRICE_CENTS[subscription.price] ?? 0;
+      state.invoices.set(invoiceId, {
+        id: invoiceId,
+        subscription: subscription.id,
+        status: "paid",
+        amountDue: amount,
+        paymentSecret: null,
+      });
+      return {
+        id: invoiceId,
+        object: "invoice",
+        customer: subscription.customer,
+        number: `FAKE-${invoiceId.slice(-6).toUpperCase()}`,
+        status: "paid",
+        currency: "usd",
+        amount_due: amount,
+        amount_paid: amount,
+        created: paidAt,
+        status_transitions: { paid_at: paidAt },
+        hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
+        invoice_pdf: `https://pay.stripe.com/invoice/${invoiceId}/pdf`,
+        lines: {
+          object: "list",
+          data: [
+            { object: "line_item", amount, description: `One month of ${subscription.price}` },
+          ],
+        },
+        parent: {
+          type: "subscription_details",
+          subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+        },
+      };
     },
   ],
   [

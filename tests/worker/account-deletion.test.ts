@@ -6,6 +6,7 @@ import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
+import { dance } from "./oidc";
 
 // Deleting an account from /account: at once, for good, and only after the person typed the
 // account's address. (Deleting a Stripe subscriber: tests/worker/stripe/account-deletion.test.ts.)
@@ -55,8 +56,10 @@ async function logoKeys(userId: string) {
   return keys;
 }
 
-const deleteAccount = (cookie: string, confirmEmail: string) =>
-  postForm("/account", { intent: "delete", confirmEmail }, cookie);
+const PASSWORD = newPerson().password;
+
+const deleteAccount = (cookie: string, confirmEmail: string, currentPassword = PASSWORD) =>
+  postForm("/account", { intent: "delete", confirmEmail, currentPassword }, cookie);
 
 describe("deleting an account", () => {
   it("needs the account's own address typed in; anything else deletes nothing", async () => {
@@ -189,5 +192,89 @@ describe("deleting an account", () => {
     expect(events.results.map((e) => e.type)).toEqual(
       expect.arrayContaining(["customer.subscription.created", "customer.subscription.deleted"]),
     );
+  });
+});
+
+/** A saved code in the person's workspace (Free saves up to 3). */
+async function saveCode(cookie: string, title: string) {
+  const response = await generate(
+    { type: "url", data: { url: "https://example.com/" + title }, title, save: "true" },
+    { cookie, headers: { Origin: ORIGIN } },
+  );
+  expect(response.status).toBe(200);
+}
+
+/** Ages every session of `userId` by `minutes`, as if it had started that long ago. */
+async function ageSessions(userId: string, minutes: number) {
+  const listed = await env.SESSIONS.list({ prefix: "session:" });
+  for (const { name } of listed.keys) {
+    const session = await env.SESSIONS.get<{ userId: string; createdAt: number }>(name, "json");
+    if (session?.userId !== userId) continue;
+    await env.SESSIONS.put(
+      name,
+      JSON.stringify({ ...session, createdAt: session.createdAt - minutes * 60_000 }),
+    );
+  }
+}
+
+describe("the delete-account warning and its proof of identity (issue #29 item 4)", () => {
+  it("counts the saved codes the deletion takes away", async () => {
+    const { cookie } = await signUp();
+    expect(
+      textOf(await (await appFetch("/account", { headers: { Cookie: cookie } })).text()),
+    ).toContain("your saved codes (you have none)");
+    await saveCode(cookie, "menu");
+    await saveCode(cookie, "poster");
+    const page = textOf(await (await appFetch("/account", { headers: { Cookie: cookie } })).text());
+    expect(page).toContain("your 2 saved codes, with their download and scan history");
+    expect(page).not.toContain("there are none yet");
+  });
+
+  it("asks for the password: a wrong or missing one is refused with a message and nothing is deleted", async () => {
+    const { person, cookie } = await signUp();
+    await saveCode(cookie, "menu");
+    const userId = await userIdOf(cookie);
+    const wrong = await deleteAccount(cookie, person.email, "not my password");
+    expect(wrong.status).toBe(400);
+    expect(textOf(await wrong.text())).toContain("Your current password is not correct");
+    const missing = await deleteAccount(cookie, person.email, "");
+    expect(missing.status).toBe(400);
+    expect(textOf(await missing.text())).toContain("Enter your current password");
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM qr_codes WHERE user_id = ?", userId)).toBe(1);
+    expect((await appFetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const deleted = await deleteAccount(cookie, person.email);
+    expect(deleted.status).toBe(303);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(0);
+  });
+
+  it("a Google-only account needs a sign-in at most 5 minutes old; an older one is sent through Google again", async () => {
+    const email = `google-leaver-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const claims = { sub: `google-${email}`, email, email_verified: true, given_name: "Gee" };
+    const first = cookieFrom(await dance("/api/auth/google", claims), "qr_session")!;
+    const userId = await userIdOf(first);
+    const fresh = textOf(await (await appFetch("/account", { headers: { Cookie: first } })).text());
+    expect(fresh).toContain(`Type ${email} to confirm`);
+    expect(fresh).not.toContain("Your password");
+
+    await ageSessions(userId, 6);
+    const stale = await (await appFetch("/account", { headers: { Cookie: first } })).text();
+    expect(stale).toContain(`href="/api/auth/google?redirect=%2Faccount%23delete"`);
+    expect(textOf(stale)).toContain("Sign in again with Google");
+    const refused = await deleteAccount(first, email, "");
+    expect(refused.status).toBe(403);
+    expect(textOf(await refused.text())).toContain(
+      "To delete your account, sign in again first: your last sign-in is more than 5 minutes old.",
+    );
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(1);
+
+    const again = await dance("/api/auth/google", claims, {
+      startQuery: "?redirect=%2Faccount%23delete",
+    });
+    expect(again.headers.get("Location")).toBe("/account#delete");
+    const deleted = await deleteAccount(cookieFrom(again, "qr_session")!, email, "");
+    expect(deleted.status).toBe(303);
+    expect(await count("SELECT count(*) AS n FROM users WHERE id = ?", userId)).toBe(0);
   });
 });

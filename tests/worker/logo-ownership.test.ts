@@ -6,7 +6,7 @@ import { workspaceMembers, workspaces } from "../../app/db/schema";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { decodeSingleQr } from "../support/qr-decode";
 import { textOf } from "../support/html";
-import { cookieFrom } from "./accounts";
+import { cookieFrom, newPerson } from "./accounts";
 import { person, type Person } from "./api-client";
 import { appFetch, ORIGIN } from "./app";
 
@@ -101,7 +101,11 @@ async function deleteAccount(who: Person) {
   const response = await appFetch("/account", {
     method: "POST",
     headers: { Origin: ORIGIN, Cookie: who.cookies },
-    body: new URLSearchParams({ intent: "delete", confirmEmail: who.email }),
+    body: new URLSearchParams({
+      intent: "delete",
+      confirmEmail: who.email,
+      currentPassword: newPerson().password,
+    }),
   });
   expect(response.status).toBe(303);
   const gone = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE id = ?")

@@ -16,6 +16,17 @@ function choose(
   });
 }
 
+/** "Choose {Plan}", then "Start my free trial" on the confirmation page it leads to. */
+async function tryPlan(plan: "premium" | "ultimate", cookie: string) {
+  const chosen = await choose(plan, { cookie });
+  expect(chosen.headers.get("Location")).toBe(`/trial?plan=${plan}`);
+  return appFetch("/trial", {
+    method: "POST",
+    body: new URLSearchParams({ plan }),
+    headers: { Origin: ORIGIN, Cookie: cookie },
+  });
+}
+
 /** Follows a redirect with the session and the flash message, and returns the page's text. */
 async function landOn(response: Response, cookie: string): Promise<string> {
   const flash = cookieFrom(response, "qr_flash");
@@ -192,15 +203,28 @@ describe("choosing a plan", () => {
     expect(response.headers.get("Location")).toBe("/auth?plan=premium&mode=signup");
   });
 
-  it("starts a free user's 7-day trial once; the second choice goes to checkout", async () => {
+  it("starts a free user's 7-day trial once, after a page that says what it is; the second choice goes to checkout", async () => {
     const { cookie } = await signUp();
     const before = Date.now();
-    const response = await choose("premium", { cookie });
+    const chosen = await choose("premium", { cookie });
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.get("Location")).toBe("/trial?plan=premium");
+    const confirmation = await landOn(chosen, cookie);
+    expect(confirmation).toContain("Start your 7-day Premium trial?");
+    expect(confirmation).toContain("Free. No card is asked for, and nothing is charged.");
+    expect(confirmation).toContain("You are back on the Free plan by yourself.");
+    expect(confirmation).toContain("subscribe for $15 a month");
+    // Nothing has started yet.
+    expect((await currentUser(cookie)).subscriptionPlan).toBe("free");
+
+    const response = await tryPlan("premium", cookie);
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/pricing");
     const page = await landOn(response, cookie);
     expect(page).toContain("Trial Started! Your 7-day Premium trial has begun.");
-    expect(page).toMatch(/Premium Current plan \$15 \/month Your free trial has been used/);
+    expect(page).toMatch(/Premium Current plan \$15 \/month Your free trial is on: 7 days left/);
+    expect(page).toContain("Your free trial is on Premium");
+    expect(page).not.toContain("Your free trial has been used");
 
     const user = await currentUser(cookie);
     expect(user.subscriptionPlan).toBe("premium");
@@ -216,7 +240,7 @@ describe("choosing a plan", () => {
 
   it("sends someone whose trial has ended to checkout for the same plan", async () => {
     const { cookie, person } = await signUp();
-    await choose("premium", { cookie });
+    await tryPlan("premium", cookie);
     // Eight days later: the trial is over and the account is back on Free.
     const day = 24 * 60 * 60 * 1000;
     await env.DB.prepare(
@@ -231,7 +255,7 @@ describe("choosing a plan", () => {
 
   it("says so when the plan chosen is the one in effect", async () => {
     const { cookie } = await signUp();
-    await choose("premium", { cookie });
+    await tryPlan("premium", cookie);
     const response = await choose("premium", { cookie });
     expect(response.headers.get("Location")).toBe("/pricing");
     expect(await landOn(response, cookie)).toContain("Already on this plan");

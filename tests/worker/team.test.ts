@@ -184,10 +184,10 @@ describe("inviting someone", () => {
       `Ada Lovelace invited ${grace.email} to the workspace Ada Lovelace's workspace as editor`,
     );
     expect(invitation).toContain(
-      `href="/auth?mode=signup&amp;redirect=${encodeURIComponent(link)}"`,
+      `href="/auth?mode=signup&amp;redirect=${encodeURIComponent(link)}&amp;email=${encodeURIComponent(grace.email.toLowerCase())}"`,
     );
     expect(invitation).toContain(
-      `href="/auth?mode=signin&amp;redirect=${encodeURIComponent(link)}"`,
+      `href="/auth?mode=signin&amp;redirect=${encodeURIComponent(link)}&amp;email=${encodeURIComponent(grace.email.toLowerCase())}"`,
     );
 
     expect(await get(grace, link).then((r) => r.text())).toContain("Accept invitation");
@@ -933,5 +933,66 @@ describe("deleting a team workspace", () => {
       .bind(workspace)
       .first();
     expect(row).toEqual({ id: workspace });
+  });
+});
+
+describe("team members see their workspace's plan (issue #29 item 6)", () => {
+  async function switchTo(who: Person, workspace: string) {
+    const switched = await post(who, "/workspace/switch", { workspace, redirect: "/dashboard" });
+    expect(switched.status).toBe(303);
+  }
+
+  it("an editor in an Ultimate workspace sees its plan and who pays, not 'Upgrade Now' or 'Current plan Free'", async () => {
+    const owner = await person("ultimate", "owner");
+    const workspace = personalWorkspaceId(owner.id);
+    const editor = await person("free", "editor");
+    await db
+      .insert(workspaceMembers)
+      .values({ workspaceId: workspace, userId: editor.id, role: "editor", createdAt: new Date() });
+
+    const own = textOf(await (await get(editor, "/dashboard?tab=plans")).text());
+    expect(own).toContain("Upgrade Now");
+    expect(own).toContain("Current plan Free");
+
+    await switchTo(editor, workspace);
+    const page = textOf(await (await get(editor, "/dashboard?tab=plans")).text());
+    expect(page).toContain("Workspace plan Ultimate");
+    expect(page).toContain("Paid for by Ada Lovelace (owner)");
+    expect(page).toContain("Your own account is on the Free plan");
+    expect(page).not.toContain("Upgrade Now");
+    expect(page).not.toContain("Current plan");
+  });
+
+  it("the invitation's sign-up and sign-in forms open with the invited address", async () => {
+    const owner = await person("premium");
+    const invitedEmail = `grace-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await invite(owner, personalWorkspaceId(owner.id), invitedEmail, "editor");
+    const link = await invitationLink(invitedEmail);
+    const invitation = await (await get(null, link)).text();
+    const signUp = /href="(\/auth\?mode=signup&amp;redirect=[^"]*)"/
+      .exec(invitation)![1]!
+      .replaceAll("&amp;", "&");
+    expect(new URL(signUp, ORIGIN).searchParams.get("email")).toBe(invitedEmail);
+    const form = await (await get(null, signUp)).text();
+    expect(form).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${invitedEmail}"`));
+    // Anything but an address is ignored.
+    const odd = await (
+      await get(null, `/auth?mode=signup&email=${encodeURIComponent('"><b>')}`)
+    ).text();
+    expect(odd).not.toMatch(/<input[^>]*name="email"[^>]*value=/);
+  });
+
+  it("'Create a team workspace' is in the user menu and opens at the top of the Team tab", async () => {
+    const owner = await person("premium");
+    const home = await (await get(owner, "/")).text();
+    expect(home).toContain('href="/dashboard?tab=team&amp;create=1#create-workspace"');
+    const team = await (await get(owner, "/dashboard?tab=team&create=1")).text();
+    const create = team.indexOf('id="create-workspace"');
+    expect(create).toBeGreaterThan(0);
+    expect(team.slice(create - 200, create + 100)).toMatch(/<details[^>]*open/);
+    expect(create).toBeLessThan(team.indexOf('id="team-heading"'));
+    // A Free account cannot own a team workspace: the menu does not offer one.
+    const free = await person("free");
+    expect(await (await get(free, "/")).text()).not.toContain("Create a team workspace");
   });
 });

@@ -25,7 +25,7 @@ async function me(cookie: string) {
 async function deleteAccount(person: Person, cookie: string) {
   const response = await postForm(
     "/account",
-    { intent: "delete", confirmEmail: person.email },
+    { intent: "delete", confirmEmail: person.email, currentPassword: person.password },
     cookie,
   );
   expect(response.status).toBe(303);

@@ -221,7 +221,7 @@ describe("workspaces", () => {
 
     const refused = await postForm(
       "/account",
-      { intent: "delete", confirmEmail: ownerEmail!.email },
+      { intent: "delete", confirmEmail: ownerEmail!.email, currentPassword: newPerson().password },
       owner.cookies,
     );
     expect(refused.status).toBe(409);
@@ -231,7 +231,7 @@ describe("workspaces", () => {
 
     const deleted = await postForm(
       "/account",
-      { intent: "delete", confirmEmail: editorEmail!.email },
+      { intent: "delete", confirmEmail: editorEmail!.email, currentPassword: newPerson().password },
       editor.cookies,
     );
     expect(deleted.status).toBe(303);

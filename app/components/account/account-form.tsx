@@ -9,10 +9,12 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { AccountActionData } from "../../accounts/page-data";
 import type { AccountIntent } from "../../accounts/schemas";
 import type { z } from "../../validation/zod";
 import { FieldError } from "../field-error";
+import { Result, toResult } from "../result";
 
 // The pieces every form of /account is made of: a plain POST form with its `intent` (so it works
 // without JavaScript), checked in the browser with the same zod schema as on the server once
@@ -66,15 +68,25 @@ export function AccountForm({
   className?: string;
   children: React.ReactNode;
 }) {
+  // The server's answer to this form (a refusal: successes redirect) is the post's result.
+  const answer = useActionData<AccountActionData>();
   return (
-    <Form method="post" className={className} {...getFormProps(form)} noValidate>
+    <Form
+      method="post"
+      action={toResult("/account")}
+      className={className}
+      {...getFormProps(form)}
+      noValidate
+    >
       <input type="hidden" name="intent" value={intent} />
-      {form.errors?.length ? (
-        <p className="notice notice-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
-        </p>
-      ) : null}
-      {children}
+      <Result answer={answer?.intent === intent ? answer : null}>
+        {form.errors?.length ? (
+          <p className="notice notice-error" role="alert" id={form.errorId}>
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {children}
+      </Result>
     </Form>
   );
 }

@@ -46,17 +46,21 @@ export function PasswordForm({
   mode,
   plan,
   redirectTo,
+  email = "",
   lastResult,
 }: {
   mode: Mode;
   plan: PlanId;
   redirectTo: string;
+  /** An address to start with (an invitation's). */
+  email?: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const schema = mode === "signup" ? signUpSchema : signInSchema;
   const [form, fields] = useForm<PasswordFields>({
     id: `${mode}-form`,
     lastResult,
+    defaultValue: email ? { email } : undefined,
     constraint: undefined,
     // Checked on submit, then again as each wrong field is corrected. (Checking as a field is
     // left would insert messages above the button while it is being pressed, and the press

@@ -1,11 +1,31 @@
 import { Form, Link } from "react-router";
 import type { PlanMove } from "../../billing/plan-move";
 import type { SubscriptionView } from "../../billing/status";
+import type { WorkspaceBilling } from "../../dashboard/plans-tab.server";
 import { formatPrice, PLAN_IDS, type PlanId, PLANS } from "../../plans/catalogue";
 
 /** A step that needs a "yes" first: shown as a panel, so it works without JavaScript. */
 export type PendingConfirmation =
-  { kind: "change"; target: PlanId; action: "upgrade" | "downgrade" } | { kind: "cancel" };
+  | {
+      kind: "change";
+      target: PlanId;
+      action: "upgrade" | "downgrade";
+      /** What an upgrade charges at once (the provider's preview), e.g. "$11.33". */
+      dueNow: string | null;
+    }
+  | { kind: "cancel" };
+
+/** A payment, with this site's receipt and the provider's PDF when it has one. */
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  description: string;
+  amount: string;
+  paidAt: string;
+  receipt: string;
+  providerReceipt: string | null;
+  pdf: string | null;
+}
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
@@ -60,7 +80,10 @@ function Confirmation({
     detail = `You keep ${current} until ${periodEnd}; after that you are on the Free plan and nothing more is charged.`;
   } else if (pending.action === "upgrade") {
     title = `Upgrade to ${PLANS[pending.target].name}?`;
-    detail = `It starts now. The difference for the rest of this period is charged pro rata, then ${formatPrice(PLANS[pending.target].priceCents)} a month.`;
+    const then = `then ${formatPrice(PLANS[pending.target].priceCents)} a month from ${periodEnd}`;
+    detail = pending.dueNow
+      ? `It starts now. You pay ${pending.dueNow} now, the difference for the rest of this period, ${then}.`
+      : `It starts now. The difference for the rest of this period is charged pro rata, ${then}.`;
   } else if (!subscription.hasActiveSubscription) {
     title = `Switch to ${PLANS[pending.target].name}?`;
     detail = `Your ${current} trial ends now.`;
@@ -132,17 +155,114 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionView })
   );
 }
 
+/** Someone else's workspace: its plan, who pays for it, and where the person's own plan is. */
+function WorkspacePlan({ workspace }: { workspace: WorkspaceBilling }) {
+  return (
+    <section className="plan-billing" aria-labelledby="plan-billing-heading">
+      <div className="card">
+        <h2 id="plan-billing-heading">Plan &amp; Billing</h2>
+        <dl className="billing-facts">
+          <div>
+            <dt>Workspace</dt>
+            <dd>
+              <strong>{workspace.name}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Workspace plan</dt>
+            <dd>
+              <strong>{workspace.planName}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Paid for by</dt>
+            <dd>{workspace.payer} (owner)</dd>
+          </div>
+        </dl>
+        <p>
+          Everyone in this workspace works with its {workspace.planName} plan; only its owner can
+          change it. You are {workspace.role} here.
+        </p>
+        <form method="post" action="/workspace/switch" className="inline-form">
+          <input type="hidden" name="workspace" value={workspace.personalWorkspaceId} />
+          <input type="hidden" name="redirect" value="/dashboard?tab=plans" />
+          <p className="muted small">
+            Your own account is on the {workspace.ownPlanName} plan, which applies in your personal
+            workspace.{" "}
+            <button type="submit" className="btn btn-ghost">
+              Manage your own plan
+            </button>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
+  return (
+    <section className="card" aria-labelledby="invoices-heading">
+      <h2 id="invoices-heading">Invoices and receipts</h2>
+      {invoices.length === 0 ? (
+        <p className="muted">No payments yet. Each payment is listed here, with its receipt.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="invoice-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Number</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td>{formatDate(invoice.paidAt)}</td>
+                  <td className="mono">{invoice.number}</td>
+                  <td>{invoice.description}</td>
+                  <td>{invoice.amount}</td>
+                  <td>
+                    <Link to={invoice.receipt}>
+                      Receipt<span className="sr-only"> {invoice.number}</span>
+                    </Link>
+                    {invoice.pdf ? (
+                      <>
+                        {" · "}
+                        <a href={invoice.pdf}>
+                          PDF<span className="sr-only"> of {invoice.number}</span>
+                        </a>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function PlanBilling({
   subscription,
   moves,
   pending,
   testMode,
+  invoices,
+  workspace,
 }: {
   subscription: SubscriptionView;
   moves: Record<PlanId, PlanMove>;
   pending: PendingConfirmation | null;
   testMode: boolean;
+  invoices: InvoiceRow[];
+  workspace: WorkspaceBilling | null;
 }) {
+  if (workspace) return <WorkspacePlan workspace={workspace} />;
   return (
     <section className="plan-billing" aria-labelledby="plan-billing-heading">
       <div className="card">
@@ -188,6 +308,7 @@ export function PlanBilling({
           </Link>
         </p>
       ) : null}
+      <Invoices invoices={invoices} />
     </section>
   );
 }

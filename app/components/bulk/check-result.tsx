@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import type { CheckAnswer } from "../../bulk/page.server";
+import { Result } from "../result";
 
 type Checked = Extract<CheckAnswer, { ok: true }>;
 
@@ -9,8 +10,13 @@ const n = (value: number) => value.toLocaleString("en-US");
 export function CheckResult({ answer, pending }: { answer: Checked; pending: boolean }) {
   const invalid = answer.problems.length + answer.moreProblems;
   return (
-    <section className="card bulk-check" aria-labelledby="check-heading">
-      <h2 id="check-heading" tabIndex={-1}>
+    <Result
+      as="section"
+      answer={answer}
+      className="card bulk-check"
+      aria-labelledby="check-heading"
+    >
+      <h2 id="check-heading">
         {answer.fileName}: {n(answer.validRows)} of {n(answer.checkedRows)} rows ready
       </h2>
       {answer.unknownColumns.length > 0 ? (
@@ -116,6 +122,6 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
           ) : null}
         </>
       ) : null}
-    </section>
+    </Result>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { bulkPage, CheckAnswer } from "../../bulk/page.server";
 import { QR_SIZES, QR_TYPES, QR_TYPE_LABELS } from "../../qr/types";
 import { FileDropZone } from "../file-drop-zone";
+import { Result, toResult } from "../result";
 
 type Page = Extract<Awaited<ReturnType<typeof bulkPage>>, { signedIn: true }>;
 type Refusal = Extract<CheckAnswer, { ok: false }>;
@@ -50,11 +51,16 @@ export function BulkUploadForm({
         ))}
       </p>
       {error ? (
-        <p className="notice notice-error" role="alert" id="bulk-error">
-          {error.message}
-        </p>
+        <Result as="p" answer={error} className="notice notice-error" role="alert">
+          <span id="bulk-error">{error.message}</span>
+        </Result>
       ) : null}
-      <Form method="post" action="/bulk?intent=check" encType="multipart/form-data" noValidate>
+      <Form
+        method="post"
+        action={toResult("/bulk?intent=check")}
+        encType="multipart/form-data"
+        noValidate
+      >
         <div className="field">
           <label htmlFor="bulk-file">CSV file</label>
           <FileDropZone

@@ -4,6 +4,7 @@ import { KEY_NAME_MAX } from "../../api/key-form";
 import { SCOPE_DESCRIPTIONS, type ApiScope } from "../../api/keys";
 import type { ApiTabData } from "../../dashboard/api-tab.server";
 import { CopyButton } from "../copy-button";
+import { Result, toResult } from "../result";
 
 // The dashboard's API tab: plain forms posting to /dashboard?tab=api, so that all of it works
 // without JavaScript. A new key is shown once, in the answer to the form that made it.
@@ -13,11 +14,16 @@ export interface ApiTabAction {
   keyForm?: { error: string; values: { name?: unknown; scopes: unknown[]; expiresOn?: string } };
 }
 
-const ACTION = "/dashboard?tab=api";
+const ACTION = toResult("/dashboard?tab=api");
 
 function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> }) {
   return (
-    <section className="card notice notice-success" aria-labelledby="new-key-heading">
+    <Result
+      as="section"
+      answer={created}
+      className="card notice notice-success"
+      aria-labelledby="new-key-heading"
+    >
       <h2 id="new-key-heading">Copy your new key now</h2>
       <p>
         This is the only time “{created.name}” is shown. We keep only a hash of it; if you lose it,
@@ -34,7 +40,7 @@ function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> 
         Scopes: {created.scopes.join(", ")}. Send it as <code>Authorization: Bearer …</code>; see
         the <Link to="/docs/api">API reference</Link>.
       </p>
-    </section>
+    </Result>
   );
 }
 
@@ -51,9 +57,15 @@ function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm
     <section className="card" aria-labelledby="create-key-heading">
       <h2 id="create-key-heading">Create a key</h2>
       {form ? (
-        <p className="notice notice-error" role="alert" id="key-form-error">
-          {form.error}
-        </p>
+        <Result
+          as="p"
+          answer={form}
+          className="notice notice-error"
+          role="alert"
+          aria-label="Key not created"
+        >
+          <span id="key-form-error">{form.error}</span>
+        </Result>
       ) : null}
       <Form method="post" action={ACTION} className="api-key-form">
         <TabFormFields workspaceId={api.workspaceId} intent="create-key" />

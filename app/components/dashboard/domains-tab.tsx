@@ -2,11 +2,12 @@ import { TabFormFields } from "./tab-form-fields";
 import { Form, Link } from "react-router";
 import type { DomainsTabAction, DomainsTabData } from "../../dashboard/domains-tab.server";
 import { CopyButton } from "../copy-button";
+import { Result, toResult } from "../result";
 
 // The dashboard's Domains tab: plain forms posting to /dashboard?tab=domains, so all of it works
 // without JavaScript.
 
-const ACTION = "/dashboard?tab=domains";
+const ACTION = toResult("/dashboard?tab=domains");
 
 const BADGES = { active: "Active", pending: "Pending", failed: "Needs attention" } as const;
 
@@ -23,9 +24,9 @@ function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction[
     <section className="card" aria-labelledby="add-domain-heading">
       <h2 id="add-domain-heading">Add a domain</h2>
       {form ? (
-        <p className="notice notice-error" role="alert" id="domain-form-error">
-          {form.error}
-        </p>
+        <Result as="p" answer={form} className="notice notice-error" role="alert">
+          <span id="domain-form-error">{form.error}</span>
+        </Result>
       ) : null}
       {/* A new key once a domain is added empties the form (with JavaScript too). */}
       <Form
@@ -70,7 +71,13 @@ function Confirm({
   confirm: NonNullable<DomainsTabAction["confirmRemove"]>;
 }) {
   return (
-    <section className="card notice notice-warning" role="alert" aria-labelledby="confirm-heading">
+    <Result
+      as="section"
+      answer={confirm}
+      className="card notice notice-warning"
+      role="alert"
+      aria-labelledby="confirm-heading"
+    >
       <h2 id="confirm-heading">Remove {confirm.hostname}?</h2>
       <p>
         {confirm.links} tracked {confirm.links === 1 ? "code uses" : "codes use"} this domain.
@@ -84,11 +91,11 @@ function Confirm({
         <button type="submit" className="btn btn-danger-solid">
           Remove {confirm.hostname} anyway
         </button>{" "}
-        <Link to={ACTION} className="btn btn-ghost">
+        <Link to="/dashboard?tab=domains" className="btn btn-ghost">
           Keep it
         </Link>
       </Form>
-    </section>
+    </Result>
   );
 }
 
@@ -211,9 +218,9 @@ export function DomainsTab({
       </div>
       {action?.confirmRemove ? <Confirm tab={tab} confirm={action.confirmRemove} /> : null}
       {action?.domainError ? (
-        <p className="notice notice-error" role="alert">
+        <Result as="p" answer={action} className="notice notice-error" role="alert">
           {action.domainError}
-        </p>
+        </Result>
       ) : null}
       {!tab.manage ? (
         <p className="notice" role="status">

@@ -5,18 +5,24 @@ import type {
   IntegrationsTabData,
 } from "../../dashboard/integrations-tab.server";
 import { CopyButton } from "../copy-button";
+import { Result, toResult } from "../result";
 
 // The dashboard's Integrations tab (issue #19): plain forms posting to
 // /dashboard?tab=integrations, so that all of it works without JavaScript.
 
-const ACTION = "/dashboard?tab=integrations";
+const ACTION = toResult("/dashboard?tab=integrations");
 
 type Tab = IntegrationsTabData;
 type Endpoint = Tab["endpoints"][number];
 
 function Secret({ secret }: { secret: NonNullable<IntegrationsTabAction["secret"]> }) {
   return (
-    <section className="card notice notice-success" aria-labelledby="secret-heading">
+    <Result
+      as="section"
+      answer={secret}
+      className="card notice notice-success"
+      aria-labelledby="secret-heading"
+    >
       <h2 id="secret-heading">
         {secret.created ? "Endpoint added: its signing secret" : "Signing secret"}
       </h2>
@@ -37,7 +43,7 @@ function Secret({ secret }: { secret: NonNullable<IntegrationsTabAction["secret"
         />
         <CopyButton text={secret.secret} label="Copy secret" copiedTitle="Secret copied!" />
       </div>
-    </section>
+    </Result>
   );
 }
 
@@ -55,9 +61,9 @@ function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["end
     <section className="card" aria-labelledby="add-endpoint-heading">
       <h2 id="add-endpoint-heading">Add an endpoint</h2>
       {form ? (
-        <p className="notice notice-error" role="alert" id="endpoint-form-error">
-          {form.error}
-        </p>
+        <Result as="p" answer={form} className="notice notice-error" role="alert">
+          <span id="endpoint-form-error">{form.error}</span>
+        </Result>
       ) : null}
       <Form
         method="post"
@@ -299,14 +305,14 @@ export function IntegrationsTab({
       ) : (
         <>
           {action?.integrationError ? (
-            <p className="notice notice-error" role="alert">
+            <Result as="p" answer={action} className="notice notice-error" role="alert">
               {action.integrationError}
-            </p>
+            </Result>
           ) : null}
           {action?.endpointForm && tab.limit === 0 ? (
-            <p className="notice notice-error" role="alert">
+            <Result as="p" answer={action} className="notice notice-error" role="alert">
               {action.endpointForm.error}
-            </p>
+            </Result>
           ) : null}
           {action?.secret ? <Secret secret={action.secret} /> : null}
           {tab.limit > 0 ? <AddEndpoint tab={tab} form={action?.endpointForm} /> : null}

@@ -1,5 +1,5 @@
 import { TabFormFields } from "./tab-form-fields";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { TeamTabData } from "../../dashboard/team-tab.server";
 import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
 import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
@@ -352,8 +352,14 @@ function AuditLog({ audit }: { audit: NonNullable<TeamTabData["audit"]> }) {
 }
 
 function CreateWorkspace() {
+  // The user menu's "Create a team workspace" opens it (?create=1), with and without JavaScript.
+  const [params] = useSearchParams();
   return (
-    <details className="inline-details card">
+    <details
+      className="inline-details card"
+      id="create-workspace"
+      open={params.get("create") === "1" || undefined}
+    >
       <summary className="btn btn-ghost">Create a team workspace</summary>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="create-workspace" />
@@ -373,6 +379,7 @@ function CreateWorkspace() {
 export function TeamTab({ team }: { team: TeamTabData }) {
   return (
     <div className="team" aria-labelledby="team-heading" role="region">
+      {team.canCreateWorkspace ? <CreateWorkspace /> : null}
       <Summary team={team} />
       {team.invite ? <Invite team={team} invite={team.invite} /> : null}
       <Members team={team} />
@@ -380,7 +387,6 @@ export function TeamTab({ team }: { team: TeamTabData }) {
       <YourMembership team={team} />
       {team.audit ? <AuditLog audit={team.audit} /> : null}
       {team.canDelete ? <DeleteWorkspace team={team} /> : null}
-      {team.canCreateWorkspace ? <CreateWorkspace /> : null}
     </div>
   );
 }

@@ -13,8 +13,24 @@ function Price({ plan }: { plan: PlanId }) {
   );
 }
 
-function TrialNote({ plan, trialUsed }: { plan: PlanId; trialUsed: boolean }) {
+function TrialNote({
+  plan,
+  trialUsed,
+  trial,
+}: {
+  plan: PlanId;
+  trialUsed: boolean;
+  /** The trial running now: its plan and the days it has left. */
+  trial: { plan: PlanId; daysLeft: number } | null;
+}) {
   if (PLANS[plan].priceCents === 0) return <p className="plan-note muted">No card needed</p>;
+  // A trial that has just started is not "used" yet: say what it is (issue #29 item 5).
+  if (trial?.plan === plan) {
+    const days = `${trial.daysLeft} ${trial.daysLeft === 1 ? "day" : "days"}`;
+    return <p className="plan-note">Your free trial is on: {days} left</p>;
+  }
+  if (trial)
+    return <p className="plan-note muted">Your free trial is on {PLANS[trial.plan].name}</p>;
   // One trial per account: after it, choosing a paid plan leads to checkout.
   if (trialUsed) return <p className="plan-note muted">Your free trial has been used</p>;
   return <p className="plan-note">{TRIAL_DAYS}-day free trial</p>;
@@ -24,10 +40,15 @@ function TrialNote({ plan, trialUsed }: { plan: PlanId; trialUsed: boolean }) {
 export function PlanCards({
   currentPlan,
   trialUsed,
+  trialDaysLeft = null,
 }: {
   currentPlan: PlanId | null;
   trialUsed: boolean;
+  /** Set while a trial runs (of currentPlan). */
+  trialDaysLeft?: number | null;
 }) {
+  const trial =
+    currentPlan && trialDaysLeft !== null ? { plan: currentPlan, daysLeft: trialDaysLeft } : null;
   return (
     <ul className="plan-cards" aria-label="Plans">
       {PLAN_IDS.map((plan) => {
@@ -43,7 +64,7 @@ export function PlanCards({
               {current ? <span className="badge">Current plan</span> : null}
             </div>
             <Price plan={plan} />
-            <TrialNote plan={plan} trialUsed={trialUsed} />
+            <TrialNote plan={plan} trialUsed={trialUsed} trial={trial} />
             {plus ? <p className="plan-plus">Everything in {PLANS[plus].name}, plus:</p> : null}
             <ul className="plan-features">
               {lines.map((line) => (

@@ -17,7 +17,12 @@ import {
 // anything is deleted; when Stripe cannot be reached, nothing is.
 
 const deleteAccount = (cookie: string, email: string) =>
-  postForm("/account", { intent: "delete", confirmEmail: email }, cookie);
+  postForm(
+    "/account",
+    // Every test account's password (tests/worker/accounts.ts).
+    { intent: "delete", confirmEmail: email, currentPassword: "correct horse battery" },
+    cookie,
+  );
 
 const accountExists = async (id: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE id = ?").bind(id).first("n")) === 1;

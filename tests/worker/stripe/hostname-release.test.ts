@@ -115,7 +115,7 @@ describe("hostnames end at Cloudflare with their domain", () => {
     await addDomainIn(leaver, personalWorkspaceId(leaver.id), "go.release-account.test");
     const deleted = await postForm(
       "/account",
-      { intent: "delete", confirmEmail: leaver.email },
+      { intent: "delete", confirmEmail: leaver.email, currentPassword: newPerson().password },
       leaver.cookie,
     );
     expect(deleted.status).toBe(303);

@@ -118,6 +118,9 @@ export const fakeStripe = {
   failCheckoutsOf: (userId: string, fault: StripeFault) =>
     control<unknown>(`/users/${userId}/checkout-fault`, { fault }),
   schedule: (id: string) => control<FakeSchedule>(`/schedules/${id}`),
+  /** Stripe charges the subscription: the paid invoice, as invoice.paid carries it. */
+  pay: (subscription: string) =>
+    control<Record<string, unknown> & { id: string }>(`/subscriptions/${subscription}/pay`, {}),
   checkoutSession: (id: string) =>
     control<{ id: string; params: Record<string, unknown>; subscription: string | null }>(
       `/checkout/sessions/${id}`,
