@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
-import { designInputFromSearchParams, parseCustomization } from "../design/customization";
+import type { GeneratorNotice } from "../components/generator/generator-notices";
+import {
+  DESIGN_FIELDS,
+  designInputFromSearchParams,
+  parseCustomization,
+} from "../design/customization";
 import {
   CONTENT_TYPES,
   type DesignFormat,
@@ -20,7 +25,6 @@ import { LogoNotDrawableError, type Logo } from "../qr/png.server";
 import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { hashedClientAddress } from "../security/client.server";
-import { escapeHtml } from "../security/escape-html";
 import { visitorId } from "../security/visitor.server";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import type { Route } from "./+types/download";
@@ -37,19 +41,6 @@ function badRequest(message: string) {
   });
 }
 
-/** A plan's refusal a person can act on: the reason and where to upgrade, with or without JS. */
-function planRequired(message: string) {
-  return new Response(
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Upgrade required</title>` +
-      `<p role="alert">${escapeHtml(message)} <a href="/pricing">See plans and upgrade</a></p>` +
-      `<p><a href="/#generator">Back to the generator</a></p></html>`,
-    {
-      status: 403,
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
-    },
-  );
-}
-
 const FORMATS: Record<string, DesignFormat> = {
   ".png": "png",
   ".svg": "svg",
@@ -59,14 +50,27 @@ const FORMATS: Record<string, DesignFormat> = {
 
 const PRINT_FIELDS = ["printWidth", "printUnit", "dpi", "cmyk"] as const;
 
+/** The design's query fields (designInputFromSearchParams), kept when sending someone back. */
+const DESIGN_QUERY_FIELDS = new Set<string>([
+  ...DESIGN_FIELDS.filter((field) => field !== "gradient"),
+  "gradientType",
+  "gradientFrom",
+  "gradientTo",
+  "gradientRotation",
+]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = FORMATS[url.pathname.slice(url.pathname.lastIndexOf("."))] ?? "png";
   const { fields } = readFields(url.searchParams);
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
-  const back = (notice: string) => {
+  // Back to the generator with a notice explaining why, keeping the code's fields and its design.
+  const back = (notice: GeneratorNotice) => {
     const params = fieldsToSearchParams(fields);
+    for (const [name, value] of url.searchParams) {
+      if (DESIGN_QUERY_FIELDS.has(name) && value !== "") params.set(name, value);
+    }
     params.set("notice", notice);
     return redirect(`/?${params}#generator`, 303);
   };
@@ -106,8 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Print files are Premium and Ultimate (issue #28), through the plan catalogue.
   if (format === "pdf" || format === "eps") {
-    const verdict = canDownloadPrint(plan);
-    if (!verdict.ok) return planRequired(verdict.message);
+    // Refused like SVG: back to the generator, where the notice names the plans and links to them.
+    if (!canDownloadPrint(plan).ok) return back("print-plan");
   }
 
   // A logo of the current workspace (or uploaded by this person before issue #27): drawn at

@@ -26,7 +26,7 @@ import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
 import { appOrigin } from "../config/app-url.server";
 
-const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
+const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "print-plan", "download-limit"];
 
 // Most visits open the home page as it is, with the sample settings: their first preview is the
 // same every time, so it is drawn once per isolate (a pure result; nothing about the request).

@@ -389,7 +389,7 @@ describe("the download route with design fields and print formats", () => {
     expect(await shape.text()).toContain("Choose a dot shape");
   });
 
-  it("refuses PDF and EPS to visitors and Free with a 403 and an upgrade link", async () => {
+  it("sends visitors and Free back to the generator with a print-plan notice and an upgrade link, keeping the design", async () => {
     const free = await signedIn("free");
     for (const [path, cookie] of [
       ["/download.pdf", null],
@@ -397,13 +397,22 @@ describe("the download route with design fields and print formats", () => {
       ["/download.pdf", free],
       ["/download.eps", free],
     ] as const) {
-      const response = await appFetch(`${path}?${DESIGN_QUERY}`, {
-        headers: cookie ? { Cookie: cookie } : {},
-      });
-      expect(response.status, path).toBe(403);
-      const page = await response.text();
-      expect(textOf(page)).toContain("PDF and EPS downloads require Premium or Ultimate plan.");
-      expect(page).toContain('href="/pricing"');
+      const headers = cookie ? { Cookie: cookie } : {};
+      const response = await appFetch(`${path}?${DESIGN_QUERY}`, { headers });
+      expect(response.status, path).toBe(303);
+      const location = new URL(response.headers.get("Location")!, "https://app.test");
+      expect(location.pathname).toBe("/");
+      expect(location.hash).toBe("#generator");
+      expect(location.searchParams.get("notice")).toBe("print-plan");
+      // The code and its design come back with the person.
+      for (const [name, value] of new URLSearchParams(DESIGN_QUERY)) {
+        expect(location.searchParams.get(name), name).toBe(value);
+      }
+      const page = await appFetch(`${location.pathname}${location.search}`, { headers });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(textOf(html)).toContain("PDF and EPS downloads require Premium or Ultimate plan.");
+      expect(html).toMatch(/<a[^>]*href="\/pricing"[^>]*>See plans and upgrade<\/a>/);
     }
   });
 
