@@ -397,7 +397,7 @@ describe("the download route with design fields and print formats", () => {
       ["/download.pdf", free],
       ["/download.eps", free],
     ] as const) {
-      const headers = cookie ? { Cookie: cookie } : {};
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       const response = await appFetch(`${path}?${DESIGN_QUERY}`, { headers });
       expect(response.status, path).toBe(303);
       const location = new URL(response.headers.get("Location")!, "https://app.test");
