@@ -103,9 +103,13 @@ async function styledPng(
   pixelsPerMetre: number | undefined,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const finish = async (pixels: ResvgPixels | Raster) => {
-    // The pixels just drawn are the ones checked: the decode alone, no second drawing.
-    await refuseUnreadable(pixelsScan(checkSample(pixels, drawing.width), payload));
-    return encodePixelsPng({ ...pixels, pixelsPerMetre });
+    // The pixels just drawn are the ones checked: the decode alone, no second drawing. The PNG is
+    // written before the decode is awaited, so that concurrent requests hold only their sample
+    // and their PNG, never their full-size pixels, while they wait.
+    const sample = checkSample(pixels, drawing.width);
+    const png = encodePixelsPng({ ...pixels, pixelsPerMetre });
+    await refuseUnreadable(pixelsScan(sample, payload));
+    return png;
   };
   const raster = rasterise(drawing, width);
   return raster ? finish(raster) : withRaster(drawingToSvg(drawing, width), { width }, finish);

@@ -30,6 +30,15 @@ function pack(r: number, g: number, b: number, a = 255): number {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
+// The accumulation cells, shared: rasterising is synchronous and leaves every cell at zero, so
+// one buffer per isolate serves every drawing (concurrent requests never hold one each).
+let sharedCells = new Float32Array(0);
+
+function cells(length: number): Float32Array {
+  if (sharedCells.length < length) sharedCells = new Float32Array(length);
+  return sharedCells;
+}
+
 class Canvas {
   readonly stride: number;
   readonly acc: Float32Array;
@@ -46,7 +55,7 @@ class Canvas {
   ) {
     // Two spare cells a row: a line at the right edge spills its remaining area into them.
     this.stride = width + 2;
-    this.acc = new Float32Array(this.stride * height);
+    this.acc = cells(this.stride * height);
     this.words = new Uint32Array(width * height);
   }
 
@@ -116,25 +125,41 @@ class Canvas {
    * Sums each touched row into coverage, paints it with `colorAt` (a packed colour per pixel)
    * and clears the cells for the next path.
    */
-  fill(colorAt: (x: number, y: number) => number, crisp: boolean): void {
+  fill(paint: Painter, crisp: boolean): void {
     const { width, stride, acc, words } = this;
     const lastX = Math.min(this.maxX, stride - 1);
+    const solid = paint.solid;
     for (let y = this.minY; y <= this.maxY; y++) {
       const base = y * stride;
+      const rowStart = y * width;
       let sum = 0;
-      for (let x = this.minX; x <= lastX; x++) {
+      let x = this.minX;
+      while (x <= lastX) {
         sum += acc[base + x]!;
         acc[base + x] = 0;
-        if (x >= width) continue;
+        // The cells after this one that no edge touched: the coverage holds across them.
+        let end = x + 1;
+        while (end <= lastX && acc[base + end] === 0) end++;
+        const stop = end < width ? end : width;
         let c = sum < 0 ? -sum : sum;
-        if (c < 0.002) continue;
-        if (crisp) {
-          if (c < 0.5) continue;
-          c = 1;
-        } else if (c > 0.998) c = 1;
-        const i = y * width + x;
-        const color = colorAt(x, y);
-        words[i] = c === 1 ? color : over(words[i]!, color, c);
+        if (c >= 0.002 && x < width && !(crisp && c < 0.5)) {
+          if (crisp || c > 0.998) c = 1;
+          if (c === 1 && solid !== undefined) {
+            words.fill(solid, rowStart + x, rowStart + stop);
+          } else if (c === 1 && paint.linear) {
+            const { steps, t0, dtdx, dtdy } = paint.linear;
+            let t = t0 + x * dtdx + y * dtdy;
+            for (let px = rowStart + x; px < rowStart + stop; px++, t += dtdx) {
+              words[px] = steps[t <= 0 ? 0 : t >= 1 ? 255 : (t * 255 + 0.5) | 0]!;
+            }
+          } else {
+            for (let px = x; px < stop; px++) {
+              const color = solid ?? paint.at(px, y);
+              words[rowStart + px] = c === 1 ? color : over(words[rowStart + px]!, color, c);
+            }
+          }
+        }
+        x = end;
       }
     }
     this.minX = Infinity;
@@ -173,16 +198,19 @@ function gradientSteps(from: string, to: string): Uint32Array {
   return steps;
 }
 
+/** A paint in pixel coordinates: one packed colour, or a colour per pixel (a gradient). */
+interface Painter {
+  solid?: number;
+  at: (x: number, y: number) => number;
+  /** A linear gradient: its 256 colours, and t = t0 + x * dtdx + y * dtdy at pixel (x, y). */
+  linear?: { steps: Uint32Array; t0: number; dtdx: number; dtdy: number };
+}
+
 /** The paint as a colour per pixel, in pixel coordinates (`scale` pixels a unit, then `dx`, `dy`). */
-function painter(
-  paint: Paint,
-  scale: number,
-  dx: number,
-  dy: number,
-): (x: number, y: number) => number {
+function painter(paint: Paint, scale: number, dx: number, dy: number): Painter {
   if (paint.type === "solid") {
     const color = pack(...parseHexColor(paint.color));
-    return () => color;
+    return { solid: color, at: () => color };
   }
   const steps = gradientSteps(paint.from, paint.to);
   const step = (t: number) => steps[t <= 0 ? 0 : t >= 1 ? 255 : Math.round(t * 255)]!;
@@ -192,11 +220,18 @@ function painter(
     const vx = paint.x2 - paint.x1;
     const vy = paint.y2 - paint.y1;
     const length2 = vx * vx + vy * vy || 1;
-    return (x, y) =>
-      step(((unit(x, dx) - paint.x1) * vx + (unit(y, dy) - paint.y1) * vy) / length2);
+    // t is linear in the pixel's position: its value at pixel (0, 0) and its steps.
+    const dtdx = vx / scale / length2;
+    const dtdy = vy / scale / length2;
+    const t0 = ((unit(0, dx) - paint.x1) * vx + (unit(0, dy) - paint.y1) * vy) / length2;
+    return {
+      linear: { steps, t0, dtdx, dtdy },
+      at: (x, y) => step(((unit(x, dx) - paint.x1) * vx + (unit(y, dy) - paint.y1) * vy) / length2),
+    };
   }
-  return (x, y) =>
-    step(Math.hypot(unit(x, dx) - paint.cx, unit(y, dy) - paint.cy) / (paint.r || 1));
+  return {
+    at: (x, y) => step(Math.hypot(unit(x, dx) - paint.cx, unit(y, dy) - paint.cy) / (paint.r || 1)),
+  };
 }
 
 function addPath(canvas: Canvas, path: DrawingPath, scale: number, dx: number, dy: number) {
