@@ -8,7 +8,7 @@ import { dashboardOverview } from "../models/dashboard.server";
 import { deleteCode, renameCode, setCodeSharing } from "../codes/changes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
-import { canEditDestination } from "../plans/rules";
+import { canDownloadPrint, canDownloadSvg, canEditDestination } from "../plans/rules";
 import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { loadPage, requestedPage } from "../validation/pages";
@@ -44,6 +44,11 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
   const { codes, totals, activity, breakdown } = loaded;
   const confirmDelete = Number(url.searchParams.get("delete"));
   const editing = canEditDestination(plan);
+  // A shared code's link offers the formats of the workspace's plan (the share route checks it).
+  const shareFormats = [
+    ...(canDownloadSvg(plan).ok ? (["svg"] as const) : []),
+    ...(canDownloadPrint(plan).ok ? (["pdf", "eps"] as const) : []),
+  ];
   return {
     canManageCodes: can(membership.role, "codes.manage"),
     /** Whether the plan lets tracked codes' destinations change, and why not (issue #21). */
@@ -65,6 +70,14 @@ export async function analyticsTab(db: Database, membership: Membership, url: UR
       isPublic: code.isPublic,
       /** The public link of a shared code, by its unguessable share id (issue #27). */
       shareUrl: code.isPublic && code.shareId ? appUrl(sharePath(code.shareId)) : null,
+      /** The same link in the other formats the plan offers, the design kept. */
+      shareFormats:
+        code.isPublic && code.shareId
+          ? shareFormats.map((format) => ({
+              format,
+              url: appUrl(sharePath(code.shareId!, format)),
+            }))
+          : [],
       createdAt: code.createdAt.toISOString(),
       downloads: code.downloadCount,
       scans,

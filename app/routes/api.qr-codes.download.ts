@@ -1,7 +1,7 @@
 import { getUser } from "../auth/user.server";
 import { isFresh } from "../caching/etag";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
-import { DesignRefusedError } from "../design/image.server";
+import { DESIGN_FORMATS, type DesignFormat, DesignRefusedError } from "../design/image.server";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { createDatabase } from "../db/client.server";
 import {
@@ -10,11 +10,10 @@ import {
   recordDownload,
   savedContent,
 } from "../models/qr-codes.server";
-import { effectivePlan } from "../plans/effective";
-import { canDownloadSvg } from "../plans/rules";
+import { workspacePlanById } from "../models/workspaces.server";
+import { canDownloadPrint, canDownloadSvg } from "../plans/rules";
 import { hashedClientAddress } from "../security/client.server";
 import { requestInfoContext } from "../request-context";
-import { getMembership, workspacePlan } from "../workspaces/current.server";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
 import { appOrigin } from "../config/app-url.server";
@@ -30,14 +29,17 @@ const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
 const SHARE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**
- * GET /api/qr-codes/{id}/download?format=png|svg: by its numeric id, a code of a workspace the
+ * GET /api/qr-codes/{id}/download?format=png|svg|pdf|eps: by its numeric id, a code of a workspace the
  * caller belongs to; by its share id (issue #27: unguessable, where numeric ids can be walked),
  * anyone's shared one (ARCHITECTURE.md decision 7). Anything else is a 404, whether or not the
  * code exists.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const format = new URL(request.url).searchParams.get("format") ?? "png";
-  if (format !== "png" && format !== "svg") return plain(400, "Choose format=png or format=svg.");
+  const asked = new URL(request.url).searchParams.get("format") ?? "png";
+  if (!(DESIGN_FORMATS as readonly string[]).includes(asked)) {
+    return plain(400, "Choose format=png, format=svg, format=pdf or format=eps.");
+  }
+  const format = asked as DesignFormat;
   const notFound = () => plain(404, "This QR code does not exist or is not shared.");
   const numeric = NUMERIC_ID.test(params.id);
   if (!numeric && !SHARE_ID.test(params.id)) return notFound();
@@ -49,14 +51,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : await findSharedCode(db, params.id);
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
-  if (format === "svg") {
-    // A member downloads with the plan of the code's workspace; anyone else with their own.
-    const membership = await getMembership(context);
-    const verdict = canDownloadSvg(
-      membership?.workspace.id === code.workspaceId
-        ? workspacePlan(membership)
-        : effectivePlan(user, new Date()),
-    );
+  if (format !== "png") {
+    // SVG, PDF and EPS follow the plan of the code's workspace (its owner's), for its members and
+    // for anyone with its share link alike: a Premium owner's shared code offers all four, a Free
+    // owner's PNG only. The design is the saved one either way.
+    // (A code from before workspaces has none: PNG only.)
+    const plan = code.workspaceId ? await workspacePlanById(db, code.workspaceId) : "free";
+    const verdict = format === "svg" ? canDownloadSvg(plan) : canDownloadPrint(plan);
     if (!verdict.ok) return plain(403, verdict.message);
   }
 
