@@ -8,7 +8,7 @@ import { dashboardOverview } from "../models/dashboard.server";
 import { deleteCode, renameCode, setCodeSharing } from "../codes/changes.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
-import { canEditDestination } from "../plans/rules";
+import { canDownloadPrint, canDownloadSvg, canEditDestination } from "../plans/rules";
 import { scheduledView } from "./code-page.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { isFiltered, listQuery, listSearch } from "../codes/listing";
@@ -60,8 +60,13 @@ export async function analyticsTab(
   }
   const { page, matching, tags, totals, activity, breakdown } = loaded;
   const editing = canEditDestination(plan);
+  // A shared code's link offers the formats of the workspace's plan (the share route checks it).
+  const shareFormats = [
+    ...(canDownloadSvg(plan).ok ? (["svg"] as const) : []),
+    ...(canDownloadPrint(plan).ok ? (["pdf", "eps"] as const) : []),
+  ];
   const origin = appOrigin();
-  const codes = await Promise.all(page.rows.map((row) => listedCode(row, origin)));
+  const codes = await Promise.all(page.rows.map((row) => listedCode(row, origin, shareFormats)));
   const confirming = await deletionToConfirm(db, workspaceId, url.searchParams.get("delete"));
   const members = await listMembers(db, workspaceId);
   return {
@@ -104,7 +109,11 @@ export async function analyticsTab(
 const DAY_MS = 86_400_000;
 
 /** A listed row as the page shows it, with its thumbnail's URL (named by its content hash). */
-async function listedCode(row: ListedCode, origin: string) {
+async function listedCode(
+  row: ListedCode,
+  origin: string,
+  shareFormats: readonly ("svg" | "pdf" | "eps")[],
+) {
   const trackedUrl = row.slug
     ? shortLinkUrl(origin, { slug: row.slug, hostname: row.linkHost })
     : null;
@@ -122,6 +131,11 @@ async function listedCode(row: ListedCode, origin: string) {
     isPublic: row.isPublic,
     /** The public link of a shared code, by its unguessable share id (issue #27). */
     shareUrl: row.isPublic && row.shareId ? appUrl(sharePath(row.shareId)) : null,
+    /** The same link in the other formats the plan offers, the design kept. */
+    shareFormats:
+      row.isPublic && row.shareId
+        ? shareFormats.map((format) => ({ format, url: appUrl(sharePath(row.shareId!, format)) }))
+        : [],
     createdAt: new Date(row.createdAt).toISOString(),
     downloads: row.downloads,
     scans: row.scans,

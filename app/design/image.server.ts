@@ -1,7 +1,12 @@
-import { Resvg } from "@resvg/resvg-wasm";
 import { encodeMatrix } from "../qr/matrix";
-import { renderPng, withPixelsPerMetre } from "../qr/png-encode";
-import { ensureResvg, type Logo, logoDataUrl, renderLogoPng } from "../qr/png.server";
+import { encodePixelsPng, renderPng } from "../qr/png-encode";
+import {
+  type Logo,
+  logoDataUrl,
+  renderLogoPng,
+  type ResvgPixels,
+  withRaster,
+} from "../qr/png.server";
 import { renderSvg } from "../qr/svg";
 import { designContrastProblems } from "./contrast";
 import { type Customization, isPlainDesign } from "./customization";
@@ -17,6 +22,7 @@ import {
   type Pixels,
   pixelsScan,
 } from "./scan-check.server";
+import { type Raster, rasterise } from "./raster";
 import { drawingToSvg } from "./svg";
 import type { DesignFormat } from "./formats";
 
@@ -86,29 +92,27 @@ export function checkSample(pixels: Pixels, modulesWide: number): Pixels {
   return { data: new Uint8ClampedArray(sample.buffer), width, height };
 }
 
-async function styledPng(drawing: Drawing, payload: string, width: number): Promise<Uint8Array> {
-  await ensureResvg();
-  const resvg = new Resvg(drawingToSvg(drawing, width), {
-    fitTo: { mode: "width", value: width },
-    font: { loadSystemFonts: false },
-  });
-  const image = resvg.render();
-  try {
-    // The pixels just drawn are the ones checked: the decode alone, no second drawing.
-    await refuseUnreadable(
-      pixelsScan(
-        checkSample(
-          { data: new Uint8ClampedArray(image.pixels), width: image.width, height: image.height },
-          drawing.width,
-        ),
-        payload,
-      ),
-    );
-    return image.asPng();
-  } finally {
-    image.free();
-    resvg.free();
-  }
+/**
+ * A styled PNG: drawn by our own rasteriser (./raster.ts), or by resvg when it has a logo, checked
+ * to scan on the very pixels it is made of, and written by our own PNG encoder.
+ */
+async function styledPng(
+  drawing: Drawing,
+  payload: string,
+  width: number,
+  pixelsPerMetre: number | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const finish = async (pixels: ResvgPixels | Raster) => {
+    // The pixels just drawn are the ones checked: the decode alone, no second drawing. The PNG is
+    // written before the decode is awaited, so that concurrent requests hold only their sample
+    // and their PNG, never their full-size pixels, while they wait.
+    const sample = checkSample(pixels, drawing.width);
+    const png = encodePixelsPng({ ...pixels, pixelsPerMetre });
+    await refuseUnreadable(pixelsScan(sample, payload));
+    return png;
+  };
+  const raster = rasterise(drawing, width);
+  return raster ? finish(raster) : withRaster(drawingToSvg(drawing, width), { width }, finish);
 }
 
 /** The image of `payload` in its customization, in `format`, checked to scan when styled. */
@@ -138,10 +142,7 @@ export async function designImage(
 
   const drawing = drawDesign(payload, customization, logoHref);
   if (format === "png") {
-    const png = await styledPng(drawing, payload, width);
-    return options.pixelsPerMetre === undefined
-      ? (png as Uint8Array<ArrayBuffer>)
-      : withPixelsPerMetre(png, options.pixelsPerMetre);
+    return styledPng(drawing, payload, width, options.pixelsPerMetre);
   }
   if (!plain) await refuseUnreadable(drawingScans(drawing, payload));
   if (format === "svg") return drawingToSvg(drawing, width);

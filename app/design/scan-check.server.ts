@@ -1,8 +1,8 @@
-import { Resvg } from "@resvg/resvg-wasm";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import zxingWasm from "zxing-wasm/reader/zxing_reader.wasm";
-import { ensureResvg } from "../qr/png.server";
+import { withRaster } from "../qr/png.server";
 import type { Drawing } from "./drawing";
+import { rasterise } from "./raster";
 import { drawingToSvg } from "./svg";
 
 // Before any image of a design leaves the server, a real decoder reads it back (issue #28): the
@@ -58,23 +58,16 @@ export async function pixelsScan(pixels: Pixels, payload: string): Promise<boole
   );
 }
 
-/** Whether zxing reads `payload` back from the drawing, drawn small. */
+/**
+ * Whether zxing reads `payload` back from the drawing, drawn small: by our rasteriser, or by resvg
+ * when it has a logo. zxing reads luminance and ignores alpha: transparent corners must not turn
+ * black, so the drawing sits on white.
+ */
 export async function drawingScans(drawing: Drawing, payload: string): Promise<boolean> {
-  await ensureResvg();
   const width = Math.round(drawing.width * CHECK_PIXELS_PER_MODULE);
-  const resvg = new Resvg(drawingToSvg(drawing, width), {
-    fitTo: { mode: "width", value: width },
-    // zxing reads luminance and ignores alpha: transparent corners must not turn black.
-    background: "#ffffff",
-    font: { loadSystemFonts: false },
-  });
-  const image = resvg.render();
-  const pixels = {
-    data: new Uint8ClampedArray(image.pixels),
-    width: image.width,
-    height: image.height,
-  };
-  image.free();
-  resvg.free();
+  const background = "#ffffff";
+  const raster = rasterise(drawing, width, { background });
+  if (raster) return pixelsScan(raster, payload);
+  const pixels = await withRaster(drawingToSvg(drawing, width), { width, background }, (p) => p);
   return pixelsScan(pixels, payload);
 }

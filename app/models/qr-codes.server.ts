@@ -170,8 +170,8 @@ export function newShareId(): string {
 }
 
 /** The path of a shared code's public link (the spec's shape, with the share id). */
-export function sharePath(shareId: string): string {
-  return `/api/qr-codes/${shareId}/download?format=png`;
+export function sharePath(shareId: string, format: "png" | "svg" | "pdf" | "eps" = "png"): string {
+  return `/api/qr-codes/${shareId}/download?format=${format}`;
 }
 
 /** The code if it belongs to `workspaceId`; null for any other (a 404, never someone else's). */

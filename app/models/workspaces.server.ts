@@ -13,6 +13,8 @@ import {
   personalWorkspaceId,
   workspaceLabel,
 } from "../workspaces/personal";
+import type { PlanId } from "../plans/catalogue";
+import { effectivePlan } from "../plans/effective";
 
 /** A workspace as seen by one of its members. */
 export interface Membership {
@@ -94,4 +96,19 @@ export async function listMemberships(db: Database, userId: string): Promise<Mem
     .sort((a, b) =>
       a.workspace.id === own ? -1 : b.workspace.id === own ? 1 : a.label.localeCompare(b.label),
     );
+}
+
+/** The plan in effect for a workspace: its owner's (workspacePlan without a membership). */
+export async function workspacePlanById(
+  db: Database,
+  workspaceId: string,
+  now = new Date(),
+): Promise<PlanId> {
+  const row = await db
+    .select({ owner: users })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  return effectivePlan(row?.owner ?? null, now);
 }

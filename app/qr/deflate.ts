@@ -125,6 +125,15 @@ class Adler32 {
     this.b = b;
   }
 
+  /** `count` copies of the byte `value`, in constant time (count at most a scanline). */
+  repeat(value: number, count: number) {
+    const a = this.a;
+    this.a = (a + count * value) % ADLER_MOD;
+    this.b =
+      (this.b + ((count * a) % ADLER_MOD) + ((value * ((count * (count + 1)) / 2)) % ADLER_MOD)) %
+      ADLER_MOD;
+  }
+
   /** One byte `first` followed by `zeros` zero bytes. */
   byteThenZeros(first: number, zeros: number) {
     this.a = (this.a + first) % ADLER_MOD;
@@ -172,8 +181,7 @@ export function deflateScanlines(
       continue;
     }
     if (row.length !== stride) throw new RangeError("Every scanline must be `stride` bytes long");
-    adler.bytes(row);
-    runs(out, row);
+    runs(out, row, adler);
     previousWasUp = false;
   }
   lengthSymbol(out, 256); // end of block
@@ -202,14 +210,18 @@ function copy(out: BitWriter, length: number, distance: number) {
   }
 }
 
-/** A distinct row: literals, with each run of a repeated byte as a back-reference of 1. */
-function runs(out: BitWriter, row: Uint8Array) {
+/**
+ * A distinct row: literals, with each run of a repeated byte as a back-reference of 1; the
+ * checksum takes each run at once.
+ */
+function runs(out: BitWriter, row: Uint8Array, adler: Adler32) {
   let i = 0;
   while (i < row.length) {
     const value = row[i]!;
     literal(out, value);
     let end = i + 1;
     while (end < row.length && row[end] === value) end++;
+    adler.repeat(value, end - i);
     let repeat = end - i - 1;
     while (repeat >= MIN_MATCH) {
       const take = Math.min(MAX_MATCH, repeat);

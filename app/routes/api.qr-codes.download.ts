@@ -1,7 +1,7 @@
 import { getUser } from "../auth/user.server";
 import { isFresh } from "../caching/etag";
 import { IMAGE_CSP, savedImage } from "../codes/saved-image.server";
-import { DesignRefusedError } from "../design/image.server";
+import { DESIGN_FORMATS, type DesignFormat, DesignRefusedError } from "../design/image.server";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { createDatabase } from "../db/client.server";
 import {
@@ -10,12 +10,10 @@ import {
   recordDownload,
   savedContent,
 } from "../models/qr-codes.server";
-import { effectivePlan } from "../plans/effective";
+import { workspacePlanById } from "../models/workspaces.server";
 import { canDownloadPrint, canDownloadSvg } from "../plans/rules";
-import { DESIGN_FORMATS, type DesignFormat } from "../design/formats";
 import { hashedClientAddress } from "../security/client.server";
 import { requestInfoContext } from "../request-context";
-import { getMembership, workspacePlan } from "../workspaces/current.server";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
 import { appOrigin } from "../config/app-url.server";
@@ -56,13 +54,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
   if (format !== "png") {
-    // A member downloads with the plan of the code's workspace; anyone else with their own. SVG
-    // as the spec gates it; PDF and EPS through the catalogue's printDownload (issue #28).
-    const membership = await getMembership(context);
-    const plan =
-      membership?.workspace.id === code.workspaceId
-        ? workspacePlan(membership)
-        : effectivePlan(user, new Date());
+    // SVG, PDF and EPS follow the plan of the code's workspace (its owner's), for its members and
+    // for anyone with its share link alike: a Premium owner's shared code offers all four, a Free
+    // owner's PNG only. The design is the saved one either way.
+    // (A code from before workspaces has none: PNG only.)
+    const plan = code.workspaceId ? await workspacePlanById(db, code.workspaceId) : "free";
     const verdict = format === "svg" ? canDownloadSvg(plan) : canDownloadPrint(plan);
     if (!verdict.ok) return plain(403, verdict.message);
   }

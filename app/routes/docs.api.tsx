@@ -6,6 +6,8 @@ import { openApiDocument } from "../api/openapi";
 import { PROBLEM_CODES, type ProblemCode } from "../api/problem";
 import { codeTypeFields, referenceOperations } from "../api/reference";
 import { CodeExample } from "../components/docs/code-example";
+import { StyledExample } from "../components/docs/styled-example";
+import { STYLED_IMAGE_EXAMPLE, styledExampleSvg } from "../api/styled-example";
 import { WebhooksGuide } from "../components/docs/webhooks-guide";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/docs.api";
@@ -28,6 +30,7 @@ export function loader() {
     rateLimit: API_REQUESTS_PER_MINUTE,
     idempotencyHours: IDEMPOTENCY_HOURS,
     maxKeys: MAX_KEYS_PER_WORKSPACE,
+    styled: { body: STYLED_IMAGE_EXAMPLE, svg: styledExampleSvg() },
   };
 }
 
@@ -70,6 +73,9 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               </a>
             </li>
           ))}
+          <li>
+            <a href="#styled-example">A styled image</a>
+          </li>
           <li>
             <a href="#webhooks">Webhooks</a>
           </li>
@@ -228,6 +234,8 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
           />
         </section>
       ))}
+
+      <StyledExample origin={origin} {...loaderData.styled} />
 
       <WebhooksGuide />
 

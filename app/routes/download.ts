@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
-import { designInputFromSearchParams, parseCustomization } from "../design/customization";
+import type { GeneratorNotice } from "../components/generator/generator-notices";
+import {
+  DESIGN_FIELDS,
+  designInputFromSearchParams,
+  parseCustomization,
+} from "../design/customization";
 import {
   CONTENT_TYPES,
   type DesignFormat,
@@ -99,15 +104,28 @@ const FORMATS: Record<string, DesignFormat> = {
 
 const PRINT_FIELDS = ["printWidth", "printUnit", "dpi", "cmyk"] as const;
 
+/** The design's query fields (designInputFromSearchParams), kept when sending someone back. */
+const DESIGN_QUERY_FIELDS = new Set<string>([
+  ...DESIGN_FIELDS.filter((field) => field !== "gradient"),
+  "gradientType",
+  "gradientFrom",
+  "gradientTo",
+  "gradientRotation",
+]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = FORMATS[url.pathname.slice(url.pathname.lastIndexOf("."))] ?? "png";
   const { fields } = readFields(url.searchParams);
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
-  const back = (notice: string) => {
+  // Back to the generator with a notice explaining why, keeping the code's fields and its design.
+  const back = (notice: GeneratorNotice) => {
     const params = fieldsToSearchParams(fields);
     params.set(FROM_GENERATOR.name, FROM_GENERATOR.value);
+    for (const [name, value] of url.searchParams) {
+      if (DESIGN_QUERY_FIELDS.has(name) && value !== "") params.set(name, value);
+    }
     params.set("notice", notice);
     return redirect(`/?${params}#generator`, 303);
   };
@@ -155,8 +173,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Print files are Premium and Ultimate (issue #28), through the plan catalogue.
   if (format === "pdf" || format === "eps") {
-    const verdict = canDownloadPrint(plan);
-    if (!verdict.ok) return planRequired(verdict.message);
+    // Refused like SVG: back to the generator, where the notice names the plans and links to them.
+    if (!canDownloadPrint(plan).ok) return back("print-plan");
   }
 
   // A logo of the current workspace (or uploaded by this person before issue #27): drawn at

@@ -33,7 +33,7 @@ import {
   savedStyleCustomization,
 } from "../styles/generator.server";
 
-const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "download-limit"];
+const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "print-plan", "download-limit"];
 
 // Most visits open the home page as it is, with the sample settings: their first preview is the
 // same every time, so it is drawn once per isolate (a pure result; nothing about the request).

@@ -163,13 +163,15 @@ async function whereTheTimeGoes(inspectorPort, send) {
       underRender.set(frames[0].url, (underRender.get(frames[0].url) ?? 0) + profile.timeDeltas[i]);
   });
   const resvgModule = [...underRender].sort((x, y) => y[1] - x[1])[0]?.[0];
-  const parts = { render: 0, asPng: 0, check: 0, other: 0, idle: 0 };
+  const parts = { render: 0, asPng: 0, raster: 0, encode: 0, check: 0, other: 0, idle: 0 };
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     const frames = stack(id);
     const names = new Set(frames.map((f) => f.functionName));
     if (names.has("(idle)")) parts.idle += ms;
     else if (names.has("asPng")) parts.asPng += ms;
+    else if (names.has("rasterise")) parts.raster += ms;
+    else if (names.has("encodePixelsPng")) parts.encode += ms;
     else if (names.has("render")) parts.render += ms;
     else if (
       names.has("checkSample") ||
@@ -180,11 +182,11 @@ async function whereTheTimeGoes(inspectorPort, send) {
     else parts.other += ms;
   });
   const per = (ms) => (ms / count).toFixed(1);
-  const busy = parts.render + parts.asPng + parts.check + parts.other;
+  const busy = parts.render + parts.asPng + parts.raster + parts.encode + parts.check + parts.other;
   console.log(
     `  Where a styled 1024 px PNG's time goes (CPU profile of the Worker's isolate, ${count} requests): ${per(busy)} ms busy per image:
 ` +
-      `    resvg drawing ${per(parts.render)} ms, resvg PNG encoding (asPng) ${per(parts.asPng)} ms, decode check ${per(parts.check)} ms (target at most 3 ms: ${parts.check / count <= 3 ? "met" : "missed"}), the rest (request, matrix, SVG, key, rate limit) ${per(parts.other)} ms
+      `    our rasteriser (rasterise) ${per(parts.raster)} ms, our PNG encoder (encodePixelsPng) ${per(parts.encode)} ms, resvg drawing ${per(parts.render)} ms, resvg PNG encoding (asPng) ${per(parts.asPng)} ms, decode check ${per(parts.check)} ms (target at most 3 ms: ${parts.check / count <= 3 ? "met" : "missed"}), the rest (request, matrix, drawing, key, rate limit) ${per(parts.other)} ms
 `,
   );
 }

@@ -68,6 +68,8 @@ test("a Premium member's PDF and EPS downloads, in RGB and CMYK, rasterise to co
 test("Free members are refused print files with a way to upgrade", async ({ page, baseURL }) => {
   await signInToDemo(page, "free", baseURL!);
   await page.goto(`/download.pdf?${QUERY}`);
+  // Like SVG: back on the generator, with the reason and the way to upgrade.
+  await expect(page).toHaveURL(/notice=print-plan/);
   await expect(page.getByRole("alert")).toContainText(
     "PDF and EPS downloads require Premium or Ultimate plan.",
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { KEY_CACHE_SECONDS } from "../../app/api/key-cache.server";
 import { OPERATIONS } from "../../app/api/operations";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
-import { textOf } from "../support/html";
+import { decodeEntities, textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
 import { documented, openApi } from "./api-contract";
 import { cookieFrom } from "./accounts";
@@ -600,6 +600,28 @@ describe("the OpenAPI document", () => {
 });
 
 describe("the reference docs", () => {
+  it("show a styled image request that the API answers with the very image shown, and it scans", async () => {
+    const html = await (await appFetch("/docs/api")).text();
+    expect(html).toContain('href="#styled-example"');
+    const bodyText = /<code id="styled-example-body">([\s\S]*?)<\/code>/.exec(html)?.[1];
+    const body = JSON.parse(decodeEntities(bodyText!)) as Record<string, unknown>;
+    const customization = body.customization as Record<string, unknown>;
+    // A styled example: design fields beyond size and colours.
+    expect(customization).toMatchObject({ dotShape: "rounded", frame: "box" });
+    expect(customization.gradient).toBeDefined();
+    const src = decodeEntities(/<img id="styled-example-image" src="([^"]+)"/.exec(html)![1]!);
+    const shown = decodeURIComponent(src.slice(src.indexOf(",") + 1));
+
+    const key = await makeKey(await person());
+    const svg = await call(key, "POST", "/images", body);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("Content-Type")).toContain("image/svg+xml");
+    expect(new TextDecoder().decode(svg.bytes!)).toBe(shown);
+    const png = await call(key, "POST", "/images", { ...body, format: "png" });
+    expect(png.status).toBe(200);
+    expect((await decodeSingleQr(png.bytes!)).text).toBe("https://example.com/menu");
+  });
+
   it("show every operation with its parameters, answers and copyable examples, without JavaScript", async () => {
     const response = await appFetch("/docs/api");
     expect(response.status).toBe(200);

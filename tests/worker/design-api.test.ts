@@ -389,7 +389,7 @@ describe("the download route with design fields and print formats", () => {
     expect(await shape.text()).toContain("Choose a dot shape");
   });
 
-  it("refuses PDF and EPS to visitors and Free with a 403 and an upgrade link", async () => {
+  it("sends visitors and Free back to the generator with a print-plan notice and an upgrade link, keeping the design", async () => {
     const free = await signedIn("free");
     for (const [path, cookie] of [
       ["/download.pdf", null],
@@ -397,13 +397,22 @@ describe("the download route with design fields and print formats", () => {
       ["/download.pdf", free],
       ["/download.eps", free],
     ] as const) {
-      const response = await appFetch(`${path}?${DESIGN_QUERY}`, {
-        headers: cookie ? { Cookie: cookie } : {},
-      });
-      expect(response.status, path).toBe(403);
-      const page = await response.text();
-      expect(textOf(page)).toContain("PDF and EPS downloads require Premium or Ultimate plan.");
-      expect(page).toContain('href="/pricing"');
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      const response = await appFetch(`${path}?${DESIGN_QUERY}`, { headers });
+      expect(response.status, path).toBe(303);
+      const location = new URL(response.headers.get("Location")!, "https://app.test");
+      expect(location.pathname).toBe("/");
+      expect(location.hash).toBe("#generator");
+      expect(location.searchParams.get("notice")).toBe("print-plan");
+      // The code and its design come back with the person.
+      for (const [name, value] of new URLSearchParams(DESIGN_QUERY)) {
+        expect(location.searchParams.get(name), name).toBe(value);
+      }
+      const page = await appFetch(`${location.pathname}${location.search}`, { headers });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(textOf(html)).toContain("PDF and EPS downloads require Premium or Ultimate plan.");
+      expect(html).toMatch(/<a[^>]*href="\/pricing"[^>]*>See plans and upgrade<\/a>/);
     }
   });
 
@@ -461,5 +470,60 @@ describe("a saved design that does not scan at the size asked for", () => {
     const download = await appFetch(`${share.pathname}${share.search}`);
     expect(download.status).toBe(422);
     expect(await download.text()).toContain("This design does not scan");
+  });
+});
+
+describe("a shared code's link", () => {
+  it("offers PNG, SVG, PDF and EPS as its owner's plan allows, with the design kept", async () => {
+    const owner = await person();
+    const key = await makeKey(owner);
+    const created = await call(key, "POST", "/qr-codes", {
+      type: "url",
+      data: { url: "https://example.com/menu" },
+      title: "Menu",
+      customization: styled,
+    });
+    expect(created.status).toBe(201);
+    const shared = await call(key, "PATCH", `/qr-codes/${created.json.id}`, { public: true });
+    const share = new URL(String(shared.json.shareUrl));
+    // Anyone with the link: no session, no key.
+    const link = (format: string) => appFetch(`${share.pathname}?format=${format}`);
+
+    const png = await link("png");
+    expect(png.status).toBe(200);
+    const read = await decodeSingleQr(new Uint8Array(await png.arrayBuffer()));
+    expect(read.text).toBe("https://example.com/menu");
+    expect(read.ecLevel).toBe("Q");
+    const svg = await link("svg");
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect(await svg.text()).toContain("<linearGradient");
+    const pdf = await link("pdf");
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="qr-example.com.pdf"',
+    );
+    const pdfText = latin1(new Uint8Array(await pdf.arrayBuffer()));
+    expect(pdfText.slice(0, 5)).toBe("%PDF-");
+    expect(pdfText).toContain("/ShadingType 2"); // the gradient, kept as a vector shading
+    const eps = await link("eps");
+    expect(eps.status).toBe(200);
+    expect(await eps.text()).toMatch(/^%!PS-Adobe-3.0 EPSF-3.0/);
+    expect((await link("gif")).status).toBe(400);
+
+    // The owner's plan ends: the same link offers PNG only, with the reason for the rest.
+    await env.DB.prepare("UPDATE users SET subscription_plan = 'free' WHERE id = ?")
+      .bind(owner.id)
+      .run();
+    expect((await link("png")).status).toBe(200);
+    const refusedSvg = await link("svg");
+    expect(refusedSvg.status).toBe(403);
+    expect(await refusedSvg.text()).toBe("SVG downloads require Premium or Ultimate plan.");
+    for (const format of ["pdf", "eps"]) {
+      const refused = await link(format);
+      expect(refused.status, format).toBe(403);
+      expect(await refused.text()).toBe("PDF and EPS downloads require Premium or Ultimate plan.");
+    }
   });
 });

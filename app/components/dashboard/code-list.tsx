@@ -381,6 +381,18 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
       {code.shareUrl ? (
         <p className="muted small share-url">
           Share link: <code>{code.shareUrl}</code>
+          {code.shareFormats.length > 0 ? (
+            <>
+              {" "}
+              Also as{" "}
+              {code.shareFormats.map(({ format, url }, i) => (
+                <span key={format}>
+                  {i > 0 ? " · " : null}
+                  <a href={url}>{format.toUpperCase()}</a>
+                </span>
+              ))}
+            </>
+          ) : null}
         </p>
       ) : null}
     </li>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { SVG_PLAN_MESSAGE } from "../../plans/rules";
+import { PRINT_PLAN_MESSAGE, SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { useHydrated } from "../use-hydrated";
 
-export type GeneratorNotice = "svg-plan" | "download-limit";
+export type GeneratorNotice = "svg-plan" | "print-plan" | "download-limit";
 
 /** Messages from the server's redirects, shown above the generator in the server's HTML. */
 export function GeneratorNotices({
@@ -24,6 +24,12 @@ export function GeneratorNotices({
       {notice === "svg-plan" ? (
         <p className="notice notice-warning" role="alert">
           {SVG_PLAN_MESSAGE} <Link to="/pricing">See plans</Link>
+        </p>
+      ) : null}
+      {notice === "print-plan" ? (
+        <p className="notice notice-warning" role="alert">
+          {PRINT_PLAN_MESSAGE} PNG downloads, also at a print size, stay available on your plan.{" "}
+          <Link to="/pricing">See plans and upgrade</Link>
         </p>
       ) : null}
       {notice === "download-limit" ? (

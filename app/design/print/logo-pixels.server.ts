@@ -1,5 +1,4 @@
-import { Resvg } from "@resvg/resvg-wasm";
-import { ensureResvg } from "../../qr/png.server";
+import { withRaster } from "../../qr/png.server";
 import type { Drawing } from "../drawing";
 import { logoImageSvg, rgbFromRgba, type LogoPixels } from "./logo-image";
 
@@ -10,11 +9,7 @@ export async function logoPixels(
 ): Promise<LogoPixels | undefined> {
   const image = logoImageSvg(drawing, options);
   if (!image) return undefined;
-  await ensureResvg();
-  const resvg = new Resvg(image.svg, { fitTo: { mode: "width", value: image.side } });
-  const rendered = resvg.render();
-  const pixels = rgbFromRgba(rendered.pixels, rendered.width, rendered.height);
-  rendered.free();
-  resvg.free();
-  return pixels;
+  return withRaster(image.svg, { width: image.side }, (pixels) =>
+    rgbFromRgba(pixels.data, pixels.width, pixels.height),
+  );
 }
