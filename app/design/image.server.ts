@@ -2,7 +2,6 @@ import { Resvg } from "@resvg/resvg-wasm";
 import { encodeMatrix } from "../qr/matrix";
 import { renderPng, withPixelsPerMetre } from "../qr/png-encode";
 import { ensureResvg, type Logo, logoDataUrl, renderLogoPng } from "../qr/png.server";
-import { renderSvg } from "../qr/svg";
 import { designContrastProblems } from "./contrast";
 import { type Customization, isPlainDesign } from "./customization";
 import { drawDesign, type Drawing } from "./drawing";
@@ -17,6 +16,7 @@ import {
   type Pixels,
   pixelsScan,
 } from "./scan-check.server";
+import { customizationSvg } from "./render";
 import { drawingToSvg } from "./svg";
 import type { DesignFormat } from "./formats";
 
@@ -122,7 +122,10 @@ export async function designImage(
   const width = options.pixels ?? customization.size;
   const logoHref = logo ? logoDataUrl(logo) : undefined;
 
-  if (plain && (format === "png" || format === "svg")) {
+  // The generator's preview draws the SVG with the same function: the same bytes.
+  if (plain && format === "svg")
+    return customizationSvg(payload, customization, { width, logoHref });
+  if (plain && format === "png") {
     const matrix = encodeMatrix(payload, logo ? "H" : customization.errorCorrection);
     const style = {
       size: width,
@@ -130,7 +133,6 @@ export async function designImage(
       bgColor: customization.bgColor,
       pixelsPerMetre: options.pixelsPerMetre,
     };
-    if (format === "svg") return renderSvg(matrix, { ...style, logoHref });
     return logo
       ? renderLogoPng(matrix, { ...style, size: width as Customization["size"] }, logo)
       : renderPng(matrix, style);
@@ -144,6 +146,7 @@ export async function designImage(
       : withPixelsPerMetre(png, options.pixelsPerMetre);
   }
   if (!plain) await refuseUnreadable(drawingScans(drawing, payload));
+  // customizationSvg's own drawing, reused from the check.
   if (format === "svg") return drawingToSvg(drawing, width);
   const widthPt = options.widthPt ?? DEFAULT_PRINT_WIDTH_PT;
   if (format === "pdf") {

@@ -20,7 +20,9 @@ import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
-import { buildPreview, type Preview } from "../qr/preview";
+import { buildPreview, keepLast, type Preview } from "../qr/preview";
+import { presetChoices } from "../design/fields";
+import designerCss from "../styles/designer.css?url";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
@@ -47,7 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields,
     logoKey:
       logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
-    preview: prefilled ? buildPreview(fields) : (samplePreview ??= buildPreview(fields)),
+    preview: prefilled
+      ? previewKeepingLast(fields, url.searchParams.get("last"))
+      : (samplePreview ??= buildPreview(fields)),
+    presets: presetChoices(),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     prefilled: prefilled && !hasFlash(request),
     notice: notice && NOTICES.includes(notice) ? notice : null,
@@ -66,6 +71,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }))
       : [],
   };
+}
+
+/**
+ * The preview of `fields`; when only their colours or design are refused, the code of `last` (the
+ * form's last good query, sent without JavaScript) stays beside the reason (issue #29 item 15).
+ */
+function previewKeepingLast(fields: Parameters<typeof buildPreview>[0], last: string | null) {
+  const preview = buildPreview(fields);
+  if (preview.ok || !last) return preview;
+  const earlier = buildPreview(readFields(new URLSearchParams(last)).fields);
+  return earlier.ok
+    ? keepLast(preview, { src: earlier.src, alt: earlier.alt, query: earlier.query })
+    : preview;
 }
 
 /**
@@ -144,6 +162,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: designerCss }];
+
 export const meta = () =>
   pageMeta(
     "QR Code Creator",
@@ -177,6 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         downloadsLeft={loaderData.downloadsLeft}
         origin={loaderData.origin}
         linkDomains={loaderData.linkDomains}
+        presets={loaderData.presets}
       />
       <AchievementsSlot />
       <HowItWorks />
