@@ -43,7 +43,7 @@ export const SHAPE_LABELS: Record<DotShape | CornerShape | CornerDotShape, strin
 
 export const FRAME_LABELS: Record<Frame, string> = {
   none: "No frame",
-  box: "Text below",
-  banner: "Text above",
+  box: "Label below",
+  banner: "Label above",
   bubble: "Speech bubble",
 };

@@ -1,3 +1,4 @@
+/* global window, document, MutationObserver, requestAnimationFrame -- page.evaluate runs these in the browser */
 // Keystroke to redrawn preview in Chromium with JavaScript on (issue #28: at most 50 ms at p95):
 // the generator with a styled design (rounded dots, a gradient, a frame), and someone typing its
 // frame text. Each keystroke is timed from its keydown event to the first frame after the
@@ -8,7 +9,8 @@ const KEYSTROKES = Number(process.env.BENCH_PREVIEW_KEYSTROKES ?? 60);
 const STYLED =
   "/?type=url&url=https://example.com/menu&dotShape=rounded&gradientType=linear&gradientFrom=%231d4ed8&gradientTo=%237c3aed&gradientRotation=45&frame=box&frameText=Scan";
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 export async function previewLatency(origin) {
   const browser = await chromium.launch({
@@ -36,7 +38,7 @@ export async function previewLatency(origin) {
           );
       }).observe(figure, { subtree: true, attributes: true, childList: true });
     });
-    const text = page.getByLabel("Frame text");
+    const text = page.getByLabel("Call to action", { exact: true });
     await text.click();
     await text.press("End");
     // Warm up: the first keystroke may still wait for the lazily loaded design module.

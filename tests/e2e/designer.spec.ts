@@ -44,8 +44,8 @@ test("shapes, corners and a frame with text draw the code, and its PNG download 
     .getByLabel("Extra rounded")
     .check();
   await page.getByRole("group", { name: "Corner centres" }).getByLabel("Dot").check();
-  await page.getByRole("group", { name: "Frame style" }).getByLabel("Text below").check();
-  await page.getByLabel("Frame text", { exact: true }).fill("Scan the menu");
+  await page.getByRole("group", { name: "Frame style" }).getByLabel("Label below").check();
+  await page.getByLabel("Call to action", { exact: true }).fill("Scan the menu");
   await update(page, javaScriptEnabled);
   await openDesigner(page);
 

@@ -106,7 +106,7 @@ export function FrameFields({
         onChange={(frame) => onChange({ frame })}
       />
       <div className="field">
-        <label htmlFor={textId}>Frame text</label>
+        <label htmlFor={textId}>Call to action</label>
         <input
           id={textId}
           type="text"
@@ -127,7 +127,7 @@ export function FrameFields({
         />
         <ColorField
           name="frameTextColor"
-          label="Frame text colour"
+          label="Call to action colour"
           value={design.frameTextColor}
           fallback="#ffffff"
           error={errors.frameTextColor}
