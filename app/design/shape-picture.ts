@@ -15,8 +15,10 @@ export const SHAPE_PARTS = {
 } as const;
 export type ShapePart = keyof typeof SHAPE_PARTS;
 
-const svg = (side: number, d: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="-0.5 -0.5 ${side + 1} ${side + 1}"><path fill="#0f172a" d="${d}"/></svg>`;
+const svg = (side: number, d: string, faint = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="-0.5 -0.5 ${side + 1} ${side + 1}">` +
+  (faint ? `<path fill="#94a3b8" d="${faint}"/>` : "") +
+  `<path fill="#0f172a" d="${d}"/></svg>`;
 
 /** The picture of `shape` as a `part` of a code, or null when there is no such choice. */
 export function shapePictureSvg(part: string, shape: string): string | null {
@@ -27,9 +29,11 @@ export function shapePictureSvg(part: string, shape: string): string | null {
     const dark = (row: number, col: number) => PATCH[row]![col] === "1";
     return svg(5, dotsPath(5, dark, shape as (typeof DOT_SHAPES)[number], 0, 0));
   }
-  const finder =
-    part === "corners"
-      ? finderPaths(shape as (typeof CORNER_SHAPES)[number], "square", 0, 0)
-      : finderPaths("square", shape as (typeof CORNER_DOT_SHAPES)[number], 0, 0);
-  return svg(7, finder.ring + finder.centre);
+  if (part === "corners") {
+    const finder = finderPaths(shape as (typeof CORNER_SHAPES)[number], "square", 0, 0);
+    return svg(7, finder.ring + finder.centre);
+  }
+  // A centre in a rounded ring, which lets every centre shape be itself, the ring faint.
+  const finder = finderPaths("rounded", shape as (typeof CORNER_DOT_SHAPES)[number], 0, 0);
+  return svg(7, finder.centre, finder.ring);
 }

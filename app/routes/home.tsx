@@ -11,6 +11,7 @@ import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
 import { useReportSavedCode } from "../components/achievements/use-report-saved-code";
 import { Generator } from "../components/generator/generator";
+import { loadDesigner } from "../components/generator/design-section";
 import type { GeneratorNotice } from "../components/generator/generator-notices";
 import { HowItWorks } from "../components/how-it-works";
 import { TourLauncher } from "../components/tour/tour-launcher";
@@ -45,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the download route checks again.
   const logo = url.searchParams.get("logo");
   const logoOwners = membership ? [membership.workspace.id, userId] : [];
+  // Rendered in place for people without JavaScript: the designer's chunk is ready before rendering.
+  await loadDesigner();
   return {
     fields,
     logoKey:

@@ -8,7 +8,7 @@ import { ContentFields } from "./content-fields";
 import { CustomizationFields, type StylePatch } from "./customization-fields";
 import { downloadHref } from "./download-link";
 import type { PresetChoice } from "../../design/fields";
-import { DesignFields } from "./design-fields";
+import { DesignSection } from "./design-section";
 import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
 import { PreviewPanel } from "./preview-panel";
@@ -126,7 +126,7 @@ export function Generator({
             />
           </fieldset>
           <CustomizationFields fields={fields} errors={errors} onChange={setStyle} />
-          <DesignFields
+          <DesignSection
             design={fields.design}
             fg={fields.fg}
             errors={errors}
