@@ -6,14 +6,13 @@ import { useReportUsage } from "../achievements/use-report-usage";
 import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";
 import { CustomizationFields, type StylePatch } from "./customization-fields";
-import { downloadHref } from "./download-link";
 import type { PresetChoice } from "../../design/fields";
 import { DesignSection } from "./design-section";
 import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
 import { PreviewPanel } from "./preview-panel";
 import { TypeTabs } from "./type-tabs";
-import { useLivePreview } from "./use-live-preview";
+import { useLivePreview, useServerDrawnLogo } from "./use-live-preview";
 
 interface GeneratorProps {
   initialFields: GeneratorFields;
@@ -65,14 +64,7 @@ export function Generator({
   }, [logoKey, reportUsage]);
 
   const livePreview = useLivePreview(fields, initialFields, initialPreview);
-  // With a logo the server draws the code, as it does the downloads.
-  const preview: Preview =
-    livePreview.ok && logoKey
-      ? {
-          ...livePreview,
-          src: downloadHref("/download.png", livePreview.query, logoKey) + "&inline=1",
-        }
-      : livePreview;
+  const preview = useServerDrawnLogo(livePreview, logoKey);
   const errors = preview.ok ? {} : preview.errors;
 
   const setValue = (name: ContentField, value: string) =>

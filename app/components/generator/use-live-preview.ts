@@ -3,6 +3,10 @@ import type { GeneratorFields } from "../../qr/fields";
 import type { Preview, ShownCode } from "../../qr/preview";
 import { preloadUsageTracker } from "../achievements/use-report-usage";
 import { useToast } from "../toast";
+import { downloadHref } from "./download-link";
+
+/** With a logo the server draws each preview: a request waits this long after the last change. */
+export const SERVER_PREVIEW_DELAY_MS = 400;
 
 const loadPreviewModule = () => import("../../qr/preview");
 type PreviewModule = Awaited<ReturnType<typeof loadPreviewModule>>;
@@ -66,4 +70,22 @@ export function useLivePreview(
   }, [fields, initialFields, toast]);
 
   return preview;
+}
+
+/**
+ * With a logo the server draws the code, as it does the downloads (it holds the logo): the image
+ * follows the fields SERVER_PREVIEW_DELAY_MS after the last change, so typing costs no request a
+ * keystroke, while the download links follow at once.
+ */
+export function useServerDrawnLogo(preview: Preview, logoKey: string | null): Preview {
+  const query = preview.ok ? preview.query : null;
+  const [settled, setSettled] = useState(query);
+  useEffect(() => {
+    if (!logoKey || query === null) return;
+    const timer = setTimeout(() => setSettled(query), SERVER_PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [logoKey, query]);
+  if (!preview.ok || !logoKey) return preview;
+  const drawn = settled ?? preview.query;
+  return { ...preview, src: downloadHref("/download.png", drawn, logoKey) + "&inline=1" };
 }
