@@ -22,7 +22,14 @@ export interface ShownCode {
  * reason (issue #29 item 15).
  */
 export type Preview =
-  ({ ok: true } & ShownCode) | { ok: false; errors: FieldErrors; last?: ShownCode };
+  | ({ ok: true } & ShownCode)
+  | {
+      ok: false;
+      errors: FieldErrors;
+      /** Why the colours or the design cannot be drawn, as the server would refuse them. */
+      reason?: string;
+      last?: ShownCode;
+    };
 
 /**
  * The server renders the first preview; the browser loads this module (with the encoder, the
@@ -31,7 +38,12 @@ export type Preview =
  */
 export function buildPreview(fields: GeneratorFields): Preview {
   const evaluation = evaluateFields(fields);
-  if (!evaluation.ok) return evaluation;
+  if (!evaluation.ok) {
+    const { errors } = evaluation;
+    return lookRefused(errors)
+      ? { ok: false, errors, reason: Object.values(errors)[0] }
+      : evaluation;
+  }
   try {
     return {
       ok: true,
@@ -60,6 +72,6 @@ export function lookRefused(errors: FieldErrors): boolean {
 
 /** The preview, keeping `last` (a good code) beside a refusal of the colours or the design. */
 export function keepLast(preview: Preview, last: ShownCode | undefined): Preview {
-  if (preview.ok || !last || !lookRefused(preview.errors)) return preview;
+  if (preview.ok || !last || !preview.reason) return preview;
   return { ...preview, last };
 }

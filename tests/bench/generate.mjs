@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
 import { designBench } from "./design.mjs";
+import { previewLatency } from "./preview-latency.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { saturate, scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
@@ -210,6 +211,15 @@ if (process.env.BENCH_ONLY === "ratio") {
   try {
     await run(new URL("/api/qr-codes/generate", app.url).href, 256, WARMUP, nextAddress);
     await generationBesideTrivial(app.url.origin, nextAddress);
+  } finally {
+    await app.mf.dispose();
+  }
+  process.exit(0);
+}
+// BENCH_ONLY=preview measures just the keystroke-to-redrawn-preview figure (issue #28, ~30 s).
+if (process.env.BENCH_ONLY === "preview") {
+  try {
+    await previewLatency(app.url.origin);
   } finally {
     await app.mf.dispose();
   }

@@ -22,6 +22,7 @@ export async function previewLatency(origin) {
     await page.goto(new URL(STYLED, origin).href, { waitUntil: "networkidle" });
     await page.evaluate(() => {
       window.__redraws = [];
+      window.__drawn = [];
       let typedAt = 0;
       document.addEventListener("keydown", (event) => (typedAt = event.timeStamp), true);
       const figure = document.querySelector(".preview-figure");
@@ -30,6 +31,7 @@ export async function previewLatency(origin) {
         const started = typedAt;
         if (!image || !started) return;
         typedAt = 0;
+        window.__drawn.push(performance.now() - started);
         void image
           .decode()
           .catch(() => undefined)
@@ -43,7 +45,10 @@ export async function previewLatency(origin) {
     await text.press("End");
     // Warm up: the first keystroke may still wait for the lazily loaded design module.
     await text.pressSequentially("!", { delay: 200 });
-    await page.evaluate(() => (window.__redraws = []));
+    await page.evaluate(() => {
+      window.__redraws = [];
+      window.__drawn = [];
+    });
     const words = "Scan for the menu ";
     for (let i = 0; i < KEYSTROKES; i++) {
       // Backspace past 24 characters so the text stays within the 30 a frame allows.
@@ -52,9 +57,11 @@ export async function previewLatency(origin) {
       await page.waitForTimeout(120);
     }
     const times = (await page.evaluate(() => window.__redraws)).sort((a, b) => a - b);
+    const drawn = (await page.evaluate(() => window.__drawn)).sort((a, b) => a - b);
     const p95 = percentile(times, 0.95);
     console.log(
-      `Keystroke to redrawn preview in Chromium (styled design, ${times.length} of ${KEYSTROKES} keystrokes redrawn): p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, slowest ${times.at(-1)?.toFixed(1)} ms (target p95 at most 50 ms: ${p95 <= 50 ? "met" : "missed"})`,
+      `Keystroke to redrawn preview in Chromium (styled design, ${times.length} of ${KEYSTROKES} keystrokes redrawn): p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, slowest ${times.at(-1)?.toFixed(1)} ms (target p95 at most 50 ms: ${p95 <= 50 ? "met" : "missed"})\n` +
+        `  of which until the new image is in the page (React, validation, drawing the SVG): p50 ${percentile(drawn, 0.5).toFixed(1)} ms, p95 ${percentile(drawn, 0.95).toFixed(1)} ms; the rest is Chromium decoding and painting it. Keystrokes that change nothing (a trailing space, trimmed) draw nothing.`,
     );
     return { times, p95 };
   } finally {

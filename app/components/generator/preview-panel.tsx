@@ -57,12 +57,14 @@ export function PreviewPanel({
               alt={`${preview.last.alt} (the last design that scans)`}
             />
             <p className="preview-reason">
-              <strong>Not updated:</strong> {Object.values(preview.errors)[0]}
+              <strong>Not updated:</strong> {preview.reason}
             </p>
           </div>
         ) : (
           <div className="preview-empty">
-            <p>{preview.errors.form ?? "Fill in the details to see your QR code."}</p>
+            <p className={preview.reason ? "preview-reason" : undefined}>
+              {preview.reason ?? preview.errors.form ?? "Fill in the details to see your QR code."}
+            </p>
           </div>
         )}
       </div>
