@@ -102,8 +102,12 @@ export function Generator({
           action="/#generator"
           className="card generator-form"
           aria-label="Code details"
-          // With JavaScript every change is drawn already.
-          onSubmit={(event) => event.preventDefault()}
+          // With JavaScript every change is drawn already. A preset clicked before the Design
+          // section has hydrated (its code loads after the page's) goes to the server instead.
+          onSubmit={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            if (submitter?.getAttribute("name") !== "preset") event.preventDefault();
+          }}
         >
           <input type="hidden" name="type" value={fields.type} />
           {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
