@@ -17,6 +17,11 @@ export function loadDesigner(): Promise<Fields> {
   return loading;
 }
 
+// In the browser the chunk is asked for as soon as this module runs, beside the page's other
+// modules rather than after them, so that it has usually arrived when hydration reaches the
+// section, and a click in the section is not lost to a part not yet hydrated.
+if (typeof document !== "undefined") void loadDesigner();
+
 function Designer(props: ComponentProps<Fields>) {
   const Loaded = loaded ?? use(loadDesigner());
   // Not a new component per render: the module's one DesignFields, once loaded.
