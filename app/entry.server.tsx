@@ -47,6 +47,10 @@ export default async function handleRequest(
     {
       nonce,
       signal: request.signal,
+      // Never move a finished part of the page (a Suspense boundary such as the generator's Design
+      // section) to the end of the body to be put in place by a script: without JavaScript it
+      // would stay hidden. React does that above this many bytes (12,800 by default).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell is ready reject the render and are reported by the router.

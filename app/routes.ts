@@ -11,6 +11,7 @@ export default [
   route("download.svg", "routes/download.ts", { id: "download-svg" }),
   route("download.pdf", "routes/download.ts", { id: "download-pdf" }),
   route("download.eps", "routes/download.ts", { id: "download-eps" }),
+  route("design/shapes/:file", "routes/design.shape.ts"),
   route("pricing", "routes/pricing.tsx"),
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),

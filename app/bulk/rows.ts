@@ -1,5 +1,6 @@
 import { canSaveType } from "../plans/rules";
 import { type PlanId } from "../plans/catalogue";
+import { defaultDesignFields } from "../design/fields";
 import { CONTENT_FIELDS, evaluateFields, TYPE_FIELDS, type GeneratorFields } from "../qr/fields";
 import { BYTE_CAPACITY, ContentTooLongError, utf8Length } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
@@ -152,6 +153,7 @@ export function checkRows(
       size: cells.size || defaults.size,
       fg: colour(cells.fgColor || cells.fg) || defaults.design?.fgColor || defaults.fg,
       bg: colour(cells.bgColor || cells.bg) || defaults.design?.bgColor || defaults.bg,
+      design: defaultDesignFields(),
     };
     const evaluation = evaluateFields(fields);
     if (!evaluation.ok) {

@@ -23,6 +23,7 @@ import {
   pixelsScan,
 } from "./scan-check.server";
 import { type Raster, rasterise } from "./raster";
+import { customizationSvg } from "./render";
 import { drawingToSvg } from "./svg";
 import type { DesignFormat } from "./formats";
 
@@ -126,7 +127,10 @@ export async function designImage(
   const width = options.pixels ?? customization.size;
   const logoHref = logo ? logoDataUrl(logo) : undefined;
 
-  if (plain && (format === "png" || format === "svg")) {
+  // The generator's preview draws the SVG with the same function: the same bytes.
+  if (plain && format === "svg")
+    return customizationSvg(payload, customization, { width, logoHref });
+  if (plain && format === "png") {
     const matrix = encodeMatrix(payload, logo ? "H" : customization.errorCorrection);
     const style = {
       size: width,
@@ -134,7 +138,6 @@ export async function designImage(
       bgColor: customization.bgColor,
       pixelsPerMetre: options.pixelsPerMetre,
     };
-    if (format === "svg") return renderSvg(matrix, { ...style, logoHref });
     return logo
       ? renderLogoPng(matrix, { ...style, size: width as Customization["size"] }, logo)
       : renderPng(matrix, style);
@@ -145,6 +148,7 @@ export async function designImage(
     return styledPng(drawing, payload, width, options.pixelsPerMetre);
   }
   if (!plain) await refuseUnreadable(drawingScans(drawing, payload));
+  // customizationSvg's own drawing, reused from the check.
   if (format === "svg") return drawingToSvg(drawing, width);
   const widthPt = options.widthPt ?? DEFAULT_PRINT_WIDTH_PT;
   if (format === "pdf") {

@@ -1,5 +1,8 @@
+import { encodeMatrix } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
+import { renderSvg } from "../qr/svg";
 import type { QrContent } from "../qr/types";
+import { type Customization, isPlainDesign } from "./customization";
 import { drawDesign } from "./drawing";
 import type { Design } from "./schema";
 import { drawingToSvg } from "./svg";
@@ -16,4 +19,21 @@ export function designSvg(
 ): string {
   const payload = typeof content === "string" ? content : encodePayload(content);
   return drawingToSvg(drawDesign(payload, design, logoHref), width);
+}
+
+/**
+ * The SVG file of a customization, as /download.svg hands it out and the generator previews it: a
+ * plain design keeps the module-grid drawing (today's bytes), any other is drawn from its paths.
+ */
+export function customizationSvg(
+  payload: string,
+  customization: Customization,
+  { width = customization.size, logoHref }: { width?: number; logoHref?: string } = {},
+): string {
+  if (isPlainDesign(customization)) {
+    const matrix = encodeMatrix(payload, logoHref ? "H" : customization.errorCorrection);
+    const { fgColor, bgColor } = customization;
+    return renderSvg(matrix, { size: width, fgColor, bgColor, logoHref });
+  }
+  return drawingToSvg(drawDesign(payload, customization, logoHref), width);
 }

@@ -7,34 +7,30 @@ import { unsupportedCharacters } from "./text";
 // The design of a code as plain data. The field names are the API contract (issue #28): the same
 // names in `customization`, in the API and as query parameters of download and share links.
 
-export const DOT_SHAPES = [
-  "square",
-  "rounded",
-  "dots",
-  "classy",
-  "classy-rounded",
-  "extra-rounded",
-] as const;
-export type DotShape = (typeof DOT_SHAPES)[number];
+export {
+  CORNER_DOT_SHAPES,
+  CORNER_SHAPES,
+  DOT_SHAPES,
+  FRAMES,
+  GRADIENT_TYPES,
+  LOGO_SIZES,
+  type CornerDotShape,
+  type CornerShape,
+  type DotShape,
+  type Frame,
+  type LogoSize,
+  FRAME_TEXT_MAX,
+} from "./names";
+import {
+  CORNER_DOT_SHAPES,
+  CORNER_SHAPES,
+  DOT_SHAPES,
+  FRAME_TEXT_MAX,
+  FRAMES,
+  GRADIENT_TYPES,
+  LOGO_SIZES,
+} from "./names";
 
-/** The outer ring of the three finder patterns. */
-export const CORNER_SHAPES = ["square", "rounded", "extra-rounded", "dot"] as const;
-export type CornerShape = (typeof CORNER_SHAPES)[number];
-
-/** The centre of each finder pattern. */
-export const CORNER_DOT_SHAPES = ["square", "rounded", "dot"] as const;
-export type CornerDotShape = (typeof CORNER_DOT_SHAPES)[number];
-
-export const GRADIENT_TYPES = ["linear", "radial"] as const;
-
-/** `box`: text under the code; `banner`: text above; `bubble`: a speech-bubble label under it. */
-export const FRAMES = ["none", "box", "banner", "bubble"] as const;
-export type Frame = (typeof FRAMES)[number];
-
-export const LOGO_SIZES = ["small", "medium", "large"] as const;
-export type LogoSize = (typeof LOGO_SIZES)[number];
-
-export const FRAME_TEXT_MAX = 30;
 /** The quiet zone readers need; never less. */
 export const MIN_MARGIN = 4;
 export const MAX_MARGIN = 16;

@@ -1,3 +1,14 @@
+import type { Customization } from "../design/customization";
+import {
+  type DesignFields,
+  defaultDesignFields,
+  designFieldsToParams,
+  DESIGN_PARAMS,
+  evaluateDesign,
+  presetOf,
+  readDesignFields,
+  submittedColor,
+} from "../design/fields";
 import { normalizeHexColor } from "./contrast";
 import { type FieldErrors, parseContent, parseStyle } from "./schema";
 import {
@@ -72,6 +83,8 @@ export interface GeneratorFields {
   /** Colours as typed, "#rrggbb" when valid. */
   fg: string;
   bg: string;
+  /** The design (issue #28): shapes, corner and gradient colours, frame, error correction. */
+  design: DesignFields;
 }
 
 export const SAMPLE_URL = "https://example.com";
@@ -92,10 +105,11 @@ export function defaultFields(): GeneratorFields {
     size: String(DEFAULT_STYLE.size),
     fg: DEFAULT_STYLE.fgColor,
     bg: DEFAULT_STYLE.bgColor,
+    design: defaultDesignFields(),
   };
 }
 
-const PREFILL_KEYS = ["type", ...CONTENT_FIELDS, "size", "fg", "bg"];
+const PREFILL_KEYS = ["type", ...CONTENT_FIELDS, "size", "fg", "bg", ...DESIGN_PARAMS, "preset"];
 
 function isQrType(value: string | null): value is QrType {
   return (QR_TYPES as readonly string[]).includes(value ?? "");
@@ -142,8 +156,12 @@ export function readFields(params: URLSearchParams): ReadFields {
   if (prefilled && params.get("text") === null && fields.type !== "text") fields.values.text = "";
   const size = Number(params.get("size"));
   if ((QR_SIZES as readonly number[]).includes(size)) fields.size = String(size);
-  fields.fg = linkColor(params.get("fg")) ?? fields.fg;
-  fields.bg = linkColor(params.get("bg")) ?? fields.bg;
+  fields.fg = linkColor(submittedColor(params, "fg")) ?? fields.fg;
+  fields.bg = linkColor(submittedColor(params, "bg")) ?? fields.bg;
+  fields.design = readDesignFields(params);
+  // A preset is a whole design, its colours included.
+  const preset = presetOf(params)?.design;
+  if (preset) [fields.fg, fields.bg] = [preset.fgColor, preset.bgColor];
   return { fields, prefilled, fromLink };
 }
 
@@ -165,11 +183,12 @@ export function fieldsToSearchParams(fields: GeneratorFields): URLSearchParams {
   params.set("size", fields.size);
   params.set("fg", fields.fg.replace(/^#/, ""));
   params.set("bg", fields.bg.replace(/^#/, ""));
-  return params;
+  return designFieldsToParams(fields.design, params);
 }
 
 export type Evaluation =
-  { ok: true; content: QrContent; style: QrStyle } | { ok: false; errors: FieldErrors };
+  | { ok: true; content: QrContent; style: QrStyle; customization: Customization }
+  | { ok: false; errors: FieldErrors };
 
 const STYLE_FIELD: Record<string, string> = { fgColor: "fg", bgColor: "bg", size: "size" };
 
@@ -180,8 +199,17 @@ export function evaluateFields(fields: GeneratorFields): Evaluation {
   );
   const content = parseContent(fields.type, input);
   const style = parseStyle({ size: fields.size, fgColor: fields.fg, bgColor: fields.bg });
-  if (content.ok && style.ok) return { ok: true, content: content.value, style: style.value };
+  const design = style.ok ? evaluateDesign(fields.design, style.value) : null;
+  if (content.ok && style.ok && design?.ok) {
+    return {
+      ok: true,
+      content: content.value,
+      style: style.value,
+      customization: design.customization,
+    };
+  }
   const errors: FieldErrors = content.ok ? {} : { ...content.errors };
+  if (design && !design.ok) Object.assign(errors, design.errors);
   if (!style.ok) {
     for (const [key, message] of Object.entries(style.errors)) {
       errors[STYLE_FIELD[key] ?? key] = message;

@@ -11,6 +11,7 @@ import { AchievementsSlot } from "../components/achievements/achievements-slot";
 import { FeatureChecklist } from "../components/achievements/feature-checklist";
 import { useReportSavedCode } from "../components/achievements/use-report-saved-code";
 import { Generator } from "../components/generator/generator";
+import { loadDesigner } from "../components/generator/design-section";
 import type { GeneratorNotice } from "../components/generator/generator-notices";
 import { HowItWorks } from "../components/how-it-works";
 import { TourLauncher } from "../components/tour/tour-launcher";
@@ -20,7 +21,9 @@ import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
-import { buildPreview, type Preview } from "../qr/preview";
+import { buildPreview, keepLast, type Preview } from "../qr/preview";
+import { presetChoices } from "../design/fields";
+import designerCss from "../styles/designer.css?url";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
@@ -52,11 +55,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and the download route checks again.
   const logo = url.searchParams.get("logo");
   const logoOwners = membership ? [membership.workspace.id, userId] : [];
+  // Rendered in place for people without JavaScript: the designer's chunk is ready before rendering.
+  await loadDesigner();
   return {
     fields,
     logoKey:
       logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
-    preview: prefilled ? buildPreview(fields) : (samplePreview ??= buildPreview(fields)),
+    preview: prefilled
+      ? previewKeepingLast(fields, url.searchParams.get("last"))
+      : (samplePreview ??= buildPreview(fields)),
+    presets: presetChoices(),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     // Not after the generator's own round trips (its form without JavaScript, its type links).
     prefilled: fromLink && !hasFlash(request),
@@ -78,6 +86,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }))
       : [],
   };
+}
+
+/**
+ * The preview of `fields`; when only their colours or design are refused, the code of `last` (the
+ * form's last good query, sent without JavaScript) stays beside the reason (issue #29 item 15).
+ */
+function previewKeepingLast(fields: Parameters<typeof buildPreview>[0], last: string | null) {
+  const preview = buildPreview(fields);
+  if (preview.ok || !last) return preview;
+  const earlier = buildPreview(readFields(new URLSearchParams(last)).fields);
+  return earlier.ok
+    ? keepLast(preview, { src: earlier.src, alt: earlier.alt, query: earlier.query })
+    : preview;
 }
 
 /**
@@ -205,6 +226,8 @@ async function applyStyle(request: Request, url: URL, membership: Membership | n
   });
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: designerCss }];
+
 export const meta = () =>
   pageMeta(
     "QR Code Creator",
@@ -238,6 +261,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         downloadsLeft={loaderData.downloadsLeft}
         origin={loaderData.origin}
         linkDomains={loaderData.linkDomains}
+        presets={loaderData.presets}
       />
       <AchievementsSlot />
       <HowItWorks />

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { makeKeys, saturate } from "./api.mjs";
+import { previewLatency } from "./preview-latency.mjs";
 import { startProfile } from "./cpu-profile.mjs";
 import { workerdCpuSeconds } from "./workerd-cpu.mjs";
 
@@ -127,6 +128,7 @@ export async function designBench(origin, nextAddress, { nodeUrl, nodePid, inspe
       '  The decode check alone (at most 3 ms of Worker CPU) is printed by tests/worker/design-api.test.ts, "costs a few milliseconds…".\n',
   );
   if (inspectorPort) await whereTheTimeGoes(inspectorPort, kinds.styled.send);
+  await previewLatency(origin);
 }
 
 /**

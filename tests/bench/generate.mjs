@@ -9,6 +9,7 @@ import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
 import { codeListBench } from "./code-list.mjs";
 import { designBench } from "./design.mjs";
+import { previewLatency } from "./preview-latency.mjs";
 import { pageJavaScript } from "./page-javascript.mjs";
 import { saturate, scanBench } from "./scans.mjs";
 import { startApp } from "./workerd-app.mjs";
@@ -220,6 +221,15 @@ if (process.env.BENCH_ONLY === "ratio") {
 if (process.env.BENCH_ONLY === "codes") {
   try {
     await codeListBench(app);
+  } finally {
+    await app.mf.dispose();
+  }
+  process.exit(0);
+}
+// BENCH_ONLY=preview measures just the keystroke-to-redrawn-preview figure (issue #28, ~30 s).
+if (process.env.BENCH_ONLY === "preview") {
+  try {
+    await previewLatency(app.url.origin);
   } finally {
     await app.mf.dispose();
   }

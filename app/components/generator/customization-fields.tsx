@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { FieldErrors } from "../../qr/schema";
 import type { GeneratorFields } from "../../qr/fields";
 import { QR_SIZES } from "../../qr/types";
-import { ColorField } from "./color-field";
+import { ColorField, LIGHT_SWATCHES, SWATCHES } from "./color-field";
 
 export type StylePatch = Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>;
 
@@ -46,6 +46,7 @@ export function CustomizationFields({
           label="Foreground"
           value={fields.fg}
           error={errors.fg}
+          swatches={SWATCHES}
           onChange={(fg) => onChange({ fg })}
         />
         <ColorField
@@ -53,6 +54,7 @@ export function CustomizationFields({
           label="Background"
           value={fields.bg}
           error={errors.bg}
+          swatches={LIGHT_SWATCHES}
           onChange={(bg) => onChange({ bg })}
         />
       </div>

@@ -6,11 +6,13 @@ import { useReportUsage } from "../achievements/use-report-usage";
 import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";
 import { CustomizationFields, type StylePatch } from "./customization-fields";
-import { downloadHref } from "./download-link";
+import type { PresetChoice } from "../../design/fields";
+import { DesignSection } from "./design-section";
+import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
 import { PreviewPanel } from "./preview-panel";
 import { TypeTabs } from "./type-tabs";
-import { useLivePreview } from "./use-live-preview";
+import { useLivePreview, useServerDrawnLogo } from "./use-live-preview";
 
 interface GeneratorProps {
   initialFields: GeneratorFields;
@@ -25,6 +27,8 @@ interface GeneratorProps {
   origin: string;
   /** The workspace's active custom domains, for a tracked code's link. */
   linkDomains?: { id: string; hostname: string }[];
+  /** The ready-made designs, one click each. */
+  presets?: PresetChoice[];
 }
 
 /**
@@ -41,6 +45,7 @@ export function Generator({
   downloadsLeft,
   origin,
   linkDomains = [],
+  presets = [],
 }: GeneratorProps) {
   const toast = useToast();
   const reportUsage = useReportUsage();
@@ -58,15 +63,8 @@ export function Generator({
     if (logoKey) reportUsage("logo");
   }, [logoKey, reportUsage]);
 
-  const [livePreview, drawNow] = useLivePreview(fields, initialFields, initialPreview);
-  // With a logo the server draws the code, as it does the downloads.
-  const preview: Preview =
-    livePreview.ok && logoKey
-      ? {
-          ...livePreview,
-          src: downloadHref("/download.png", livePreview.query, logoKey) + "&inline=1",
-        }
-      : livePreview;
+  const livePreview = useLivePreview(fields, initialFields, initialPreview);
+  const preview = useServerDrawnLogo(livePreview, logoKey);
   const errors = preview.ok ? {} : preview.errors;
 
   const setValue = (name: ContentField, value: string) =>
@@ -75,12 +73,20 @@ export function Generator({
     setFields((current) => ({ ...current, ...patch }));
     reportUsage(patch.size ? "size" : "colors");
   };
+  const setDesign = (patch: DesignPatch) => {
+    setFields((current) => ({ ...current, design: { ...current.design, ...patch } }));
+    reportUsage("colors");
+  };
+  const choosePreset = ({ fg, bg, design }: PresetChoice) => {
+    setFields((current) => ({ ...current, fg, bg, design }));
+    reportUsage("colors");
+  };
   const chooseType = (type: QrType) => {
     if (type !== fields.type) reportUsage("type");
-    const next = { ...fields, type };
-    setFields(next);
-    drawNow(next);
+    setFields({ ...fields, type });
   };
+  // The code last shown well, so that a refused colour keeps it (without JavaScript, too).
+  const lastGood = preview.ok ? preview.query : preview.last?.query;
 
   return (
     <section id="generator" className="generator container" aria-labelledby="generator-heading">
@@ -96,14 +102,17 @@ export function Generator({
           action="/#generator"
           className="card generator-form"
           aria-label="Code details"
+          // With JavaScript every change is drawn already. A preset clicked before the Design
+          // section has hydrated (its code loads after the page's) goes to the server instead.
           onSubmit={(event) => {
-            event.preventDefault();
-            drawNow(fields);
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            if (submitter?.getAttribute("name") !== "preset") event.preventDefault();
           }}
         >
           <input type="hidden" name="type" value={fields.type} />
           <input type="hidden" name={FROM_GENERATOR.name} value={FROM_GENERATOR.value} />
           {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
+          {lastGood ? <input type="hidden" name="last" value={lastGood} /> : null}
           <fieldset>
             <legend>{QR_TYPE_LABELS[fields.type]} details</legend>
             <ContentFields
@@ -114,6 +123,15 @@ export function Generator({
             />
           </fieldset>
           <CustomizationFields fields={fields} errors={errors} onChange={setStyle} />
+          <DesignSection
+            design={fields.design}
+            fg={fields.fg}
+            errors={errors}
+            hasLogo={logoKey !== null}
+            presets={presets}
+            onChange={setDesign}
+            onPreset={choosePreset}
+          />
           <button type="submit" className="btn btn-primary">
             Update preview
           </button>

@@ -48,9 +48,23 @@ export function PreviewPanel({
       <div className="preview-figure" aria-live="polite">
         {preview.ok ? (
           <img className="preview-image" src={preview.src} alt={preview.alt} />
+        ) : preview.last ? (
+          // A refused colour or design: the last good code, dimmed, and why (issue #29 item 15).
+          <div className="preview-refused">
+            <img
+              className="preview-image preview-dimmed"
+              src={preview.last.src}
+              alt={`${preview.last.alt} (the last design that scans)`}
+            />
+            <p className="preview-reason">
+              <strong>Not updated:</strong> {preview.reason}
+            </p>
+          </div>
         ) : (
           <div className="preview-empty">
-            <p>{preview.errors.form ?? "Fill in the details to see your QR code."}</p>
+            <p className={preview.reason ? "preview-reason" : undefined}>
+              {preview.reason ?? preview.errors.form ?? "Fill in the details to see your QR code."}
+            </p>
           </div>
         )}
       </div>
