@@ -7,7 +7,6 @@ import {
   type ResvgPixels,
   withRaster,
 } from "../qr/png.server";
-import { renderSvg } from "../qr/svg";
 import { designContrastProblems } from "./contrast";
 import { type Customization, isPlainDesign } from "./customization";
 import { drawDesign, type Drawing } from "./drawing";
