@@ -1,15 +1,15 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client.server";
-import { qrDownloads, qrScans } from "../db/schema";
+import { qrDownloads, scanRollups } from "../db/schema";
 
 // One code's scans and downloads between two moments, per UTC day, and its scans by country and
-// device: four statements in one D1 batch.
+// device: four statements in one D1 batch. Scans are read from the hourly rollups (issue #30).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CodeActivity {
-  daily: { day: number; scans: number; downloads: number }[];
+  daily: { day: number; scans: number; uniques: number; downloads: number }[];
   countries: { name: string; scans: number }[];
   devices: { name: string; scans: number }[];
 }
@@ -23,30 +23,36 @@ export async function codeActivity(
 ): Promise<CodeActivity> {
   const day = (at: SQLiteColumn) =>
     sql<number>`CAST(${at} / ${sql.raw(String(DAY_MS))} AS INTEGER)`.as("day");
-  const scansWithin = and(
-    eq(qrScans.qrCodeId, codeId),
-    gte(qrScans.scannedAt, from),
-    lt(qrScans.scannedAt, to),
-  );
-  const group = (field: "country" | "device") =>
+  const within = (dimension: string) =>
+    and(
+      eq(scanRollups.qrCodeId, codeId),
+      eq(scanRollups.dimension, dimension),
+      gte(scanRollups.hour, from.getTime()),
+      lt(scanRollups.hour, to.getTime()),
+    );
+  const group = (dimension: "country" | "device") =>
     db
       .select({
-        name: sql<string | null>`json_extract(${qrScans.location}, ${`$.${field}`})`.as("name"),
-        scans: count().as("scans"),
+        name: scanRollups.value,
+        scans: sql<number>`sum(${scanRollups.scans})`.as("scans"),
       })
-      .from(qrScans)
-      .where(scansWithin)
-      .groupBy(sql`name`)
+      .from(scanRollups)
+      .where(within(dimension))
+      .groupBy(scanRollups.value)
       .orderBy(desc(sql`scans`))
       .limit(20);
   const [scans, downloads, countries, devices] = await db.batch([
     db
-      .select({ day: day(qrScans.scannedAt), n: count() })
-      .from(qrScans)
-      .where(scansWithin)
+      .select({
+        day: day(scanRollups.hour),
+        n: sql<number>`sum(${scanRollups.scans})`,
+        u: sql<number>`sum(${scanRollups.uniques})`,
+      })
+      .from(scanRollups)
+      .where(within("total"))
       .groupBy(sql`day`),
     db
-      .select({ day: day(qrDownloads.downloadedAt), n: count() })
+      .select({ day: day(qrDownloads.downloadedAt), n: count(), u: sql<number>`0` })
       .from(qrDownloads)
       .where(
         and(
@@ -61,6 +67,7 @@ export async function codeActivity(
   ]);
   const byDay = (rows: { day: number; n: number }[]) => new Map(rows.map((r) => [r.day, r.n]));
   const s = byDay(scans);
+  const u = new Map(scans.map((r) => [r.day, r.u]));
   const d = byDay(downloads);
   const first = Math.floor(from.getTime() / DAY_MS);
   const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
@@ -70,6 +77,7 @@ export async function codeActivity(
     daily: Array.from({ length: days }, (_, i) => ({
       day: (first + i) * DAY_MS,
       scans: s.get(first + i) ?? 0,
+      uniques: u.get(first + i) ?? 0,
       downloads: d.get(first + i) ?? 0,
     })),
     countries: named(countries),
