@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { UAParser } from "ua-parser-js";
+import UAParser from "ua-parser-js";
 
 // What a scan's user agent says about the scanner: device type, OS and browser for the
 // breakdowns, and whether it is a bot or a link previewer (counted apart, never as a scan).
@@ -15,7 +15,7 @@ export interface Scanner {
 export function describeScanner(userAgent: string | null): Scanner {
   if (!userAgent) return { bot: false, device: "unknown", os: null, browser: null };
   if (isbot(userAgent)) return { bot: true, device: "bot", os: null, browser: null };
-  const parsed = new UAParser(userAgent).getResult();
+  const parsed = UAParser(userAgent);
   return {
     bot: false,
     // ua-parser-js names no type for desktops: a browser on a known OS without one is a desktop.

@@ -92,14 +92,20 @@ const FOLD_SQL = `WITH fresh AS (
       )) AS first
     FROM json_each(?1) j JOIN scan_inbox i ON i.event_id = j.value ->> 'id' AND i.batch = ?2
   ),
+  -- Every fresh scan once per dimension (a join rather than a UNION: D1 allows few of those).
   facts AS (
-    SELECT code, hour, 'total' AS dimension, '' AS value, 1 - bot AS scans, first AS uniques, bot AS bots
-    FROM fresh
-    ${DIMENSIONS.map((d) => `UNION ALL SELECT code, hour, '${d}', ${d}, 1, 0, 0 FROM fresh WHERE bot = 0 AND ${d} IS NOT NULL`).join("\n    ")}
+    SELECT f.code, f.hour, d.value AS dimension,
+      CASE d.value WHEN 'total' THEN '' ${DIMENSIONS.map((d) => `WHEN '${d}' THEN f.${d}`).join(" ")} END AS value,
+      CASE d.value WHEN 'total' THEN 1 - f.bot ELSE 1 END AS scans,
+      CASE d.value WHEN 'total' THEN f.first ELSE 0 END AS uniques,
+      CASE d.value WHEN 'total' THEN f.bot ELSE 0 END AS bots,
+      f.bot
+    FROM fresh f JOIN json_each('${JSON.stringify(["total", ...DIMENSIONS])}') d
   )
   INSERT INTO scan_rollups (qr_code_id, dimension, hour, value, scans, uniques, bots)
   SELECT code, dimension, hour, value, sum(scans), sum(uniques), sum(bots)
-  FROM facts GROUP BY code, dimension, hour, value
+  FROM facts WHERE value IS NOT NULL AND (dimension = 'total' OR bot = 0)
+  GROUP BY code, dimension, hour, value
   ON CONFLICT (qr_code_id, dimension, hour, value) DO UPDATE SET
     scans = scans + excluded.scans, uniques = uniques + excluded.uniques, bots = bots + excluded.bots
   RETURNING qr_code_id AS code, CASE WHEN dimension = 'total' THEN (
