@@ -52,7 +52,7 @@ export async function codeActivity(
       .where(within("total"))
       .groupBy(sql`day`),
     db
-      .select({ day: day(qrDownloads.downloadedAt), n: count(), u: sql<number>`0` })
+      .select({ day: day(qrDownloads.downloadedAt), n: count() })
       .from(qrDownloads)
       .where(
         and(

@@ -1,4 +1,5 @@
 import { describeScanner } from "../analytics/scanner";
+import { DIMENSIONS } from "./dimensions";
 import { describeError, log } from "../observability/log.server";
 import { emitScanWebhooks, type Subscriber } from "../webhooks/scans.server";
 import { DAY_MS } from "./visitor.server";
@@ -39,18 +40,6 @@ export interface ScanBatchReport {
   /** D1 round trips: one batch call per queue batch of up to 100 messages. */
   batches: number;
 }
-
-/** The dimensions folded per scan besides 'total', in the order the SQL below names them. */
-export const DIMENSIONS = [
-  "country",
-  "region",
-  "city",
-  "timezone",
-  "device",
-  "os",
-  "browser",
-] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -69,7 +69,6 @@ describe("scan tracking", () => {
       .bind(id)
       .all<{ dimension: string; value: string; scans: number; uniques: number }>();
     expect(results.map((r) => [r.dimension, r.value, r.scans, r.uniques])).toEqual([
-      ["browser", "Mobile Safari", 1, 0],
       ["city", "Berlin", 1, 0],
       ["country", "DE", 1, 0],
       ["device", "mobile", 1, 0],
