@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { recordScanBatch, type ScanEvent } from "../../app/scans/events.server";
 import { visitorHash } from "../../app/scans/visitor.server";
 import { newPerson, signUp } from "./accounts";
+import { type Answer, call, makeKey, person } from "./api-client";
 import { generate, ORIGIN } from "./app";
 
 // Analytics read from rollups (issue #30): the scan queue's consumer folds each batch into
@@ -17,6 +18,7 @@ const IPHONE =
 const WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SLACK = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
+const menu = { type: "url", data: { url: "https://example.com/menu" }, title: "Menu" };
 const FACEBOOK = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
 
 async function premiumCode() {
@@ -292,5 +294,85 @@ describe("migration 0024", () => {
       row(8, "device", t, "tablet", 1),
       row(8, "total", t, "", 1, 1, 0),
     ]);
+  });
+});
+
+describe("/api/v1 scan analytics, read from the rollups", () => {
+  it("gives a code's and the workspace's series in the caller's time zone, with uniques and a breakdown", async () => {
+    const owner = await person();
+    const key = await makeKey(owner);
+    const code = (await call(key, "POST", "/qr-codes", menu)).json.id as number;
+    const other = (await call(key, "POST", "/qr-codes", menu)).json.id as number;
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const noon = Date.parse(`${today}T12:00:00Z`);
+    await fold([
+      scanOf(code, { at: noon, visitor: "v1" }),
+      scanOf(code, { at: noon, visitor: "v1" }),
+      scanOf(code, {
+        at: noon,
+        visitor: "v2",
+        userAgent: WINDOWS,
+        location: { country: "FR", city: "Paris", device: "desktop" },
+      }),
+      scanOf(code, { at: noon, userAgent: SLACK }),
+      scanOf(other, { at: noon, visitor: "v1" }),
+    ]);
+
+    const one = await call(
+      key,
+      "GET",
+      `/qr-codes/${code}/scans?from=${today}&to=${today}&interval=hour&timezone=Asia/Tokyo&groupBy=country`,
+    );
+    expect(one.status).toBe(200);
+    expect(one.json).toMatchObject({
+      codeId: code,
+      interval: "hour",
+      timezone: "Asia/Tokyo",
+      totals: { scans: 3, uniqueScans: 2, bots: 1 },
+      breakdown: {
+        groupBy: "country",
+        items: [
+          { value: "DE", scans: 2 },
+          { value: "FR", scans: 1 },
+        ],
+      },
+    });
+    // Noon UTC is 21:00 in Tokyo, and the Tokyo day has 24 hourly buckets.
+    expect(one.json.series).toHaveLength(24);
+    expect(one.json.series.find((b: Answer) => b.scans > 0)).toEqual({
+      start: `${today}T21:00`,
+      scans: 3,
+      uniqueScans: 2,
+    });
+
+    const all = await call(key, "GET", `/scans?from=${today}&to=${today}&groupBy=os`);
+    expect(all.json).toMatchObject({
+      codeId: null,
+      timezone: "UTC",
+      totals: { scans: 4, uniqueScans: 3, bots: 1 },
+      series: [{ start: today, scans: 4, uniqueScans: 3 }],
+      breakdown: {
+        groupBy: "os",
+        items: [
+          { value: "iOS", scans: 3 },
+          { value: "Windows", scans: 1 },
+        ],
+      },
+    });
+
+    // Another workspace's code is not found; nonsense is refused with a reason.
+    const stranger = await makeKey(await person());
+    expect((await call(stranger, "GET", `/qr-codes/${code}/scans`)).status).toBe(404);
+    const zone = await call(key, "GET", `/scans?timezone=Mars/Olympus`);
+    expect(zone.status).toBe(400);
+    expect(JSON.stringify(zone.json)).toContain("Use an IANA time zone such as Europe/Berlin");
+    const step = await call(key, "GET", `/scans?interval=fortnight`);
+    expect(step.status).toBe(400);
+    const group = await call(key, "GET", `/scans?groupBy=shoe_size`);
+    expect(group.status).toBe(400);
+    const long = await call(key, "GET", `/scans?from=2026-01-01&to=2026-03-01&interval=hour`);
+    expect(long.status).toBe(400);
+    expect(long.json.detail).toBe("Ask for at most 31 days at a time by hour.");
   });
 });
