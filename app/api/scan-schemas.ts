@@ -1,14 +1,10 @@
 import { INTERVALS, isTimeZone } from "../analytics/series";
 import { DIMENSIONS } from "../scans/dimensions";
 import { z } from "../validation/zod";
+import { isoDay } from "./schemas";
 
 // The scan analytics of /api/v1 (issue #30): a time series in the caller's time zone and, with
 // groupBy, a breakdown, for one code or the whole workspace. Read from the hourly rollups.
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Use a real date.");
 
 export const scanQuery = z.object({
   from: isoDay.optional().meta({

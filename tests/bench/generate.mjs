@@ -222,10 +222,11 @@ if (process.env.BENCH_ONLY === "ratio") {
   }
   process.exit(0);
 }
-// BENCH_ONLY=analytics measures just issue #30's rollup figures and the scan redirect.
-if (process.env.BENCH_ONLY === "analytics") {
+// BENCH_ONLY=analytics measures just issue #30's rollup figures and the scan redirect;
+// BENCH_ONLY=scans the scan redirect alone.
+if (process.env.BENCH_ONLY === "analytics" || process.env.BENCH_ONLY === "scans") {
   try {
-    await analyticsBench(app, consumed);
+    if (process.env.BENCH_ONLY === "analytics") await analyticsBench(app, consumed);
     await scanBench(app, consumed);
   } finally {
     await app.mf.dispose();
