@@ -565,7 +565,7 @@ describe("the OpenAPI document", () => {
     }
     for (const [method, path] of [
       ["GET", "/qr-code"],
-      ["GET", "/qr-codes/1/scans"],
+      ["GET", "/qr-codes/1/visits"],
       ["PUT", "/qr-codes/1"],
       ["POST", "/usage"],
     ] as const) {

@@ -1,6 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db/client.server";
+import { purgeExpiredAnalytics } from "../../app/jobs/retention.server";
 import { recordScanBatch, type ScanEvent } from "../../app/scans/events.server";
 import { visitorHash } from "../../app/scans/visitor.server";
 import { newPerson, signUp } from "./accounts";
@@ -202,6 +204,41 @@ describe("the scan consumer's rollups", () => {
       .all<{ day: number; salt: string }>();
     expect(results).toHaveLength(2);
     expect(results[0]!.salt).not.toBe(results[1]!.salt);
+  });
+});
+
+describe("retention of the scan inbox and the salts", () => {
+  it("forgets folded events and the visitor salts after two days, and keeps the rollups", async () => {
+    const id = await premiumCode();
+    const now = Date.UTC(2026, 10, 25, 3, 17);
+    const today = Math.floor(now / DAY);
+    await env.DB.batch([
+      ...[3, 2.5, 1, 0].map((age, i) =>
+        env.DB.prepare(
+          "INSERT INTO scan_inbox (event_id, qr_code_id, day, visitor, batch, received_at) VALUES (?, ?, ?, 'v', 'b', ?)",
+        ).bind(`retention-${i}`, id, today, now - age * DAY),
+      ),
+      ...[today - 3, today - 2, today - 1, today].map((day) =>
+        env.DB.prepare("INSERT OR REPLACE INTO scan_salts (day, salt) VALUES (?, 'salt')").bind(
+          day,
+        ),
+      ),
+    ]);
+    await fold([scanOf(id, { at: now - 3 * DAY })]);
+    const report = await purgeExpiredAnalytics(createDatabase(env.DB), new Date(now));
+    expect(report.scanEventsDeleted).toBeGreaterThanOrEqual(2);
+    const { results: events } = await env.DB.prepare(
+      "SELECT event_id FROM scan_inbox WHERE event_id LIKE 'retention-%' ORDER BY event_id",
+    ).all<{ event_id: string }>();
+    expect(events.map((row) => row.event_id)).toEqual(["retention-2", "retention-3"]);
+    const { results: salts } = await env.DB.prepare(
+      "SELECT day FROM scan_salts WHERE day >= ? ORDER BY day",
+    )
+      .bind(today - 3)
+      .all<{ day: number }>();
+    expect(salts.map((row) => row.day)).toEqual([today - 1, today]);
+    // The rollups follow the plan (Premium: 365 days), not the inbox.
+    expect(await totals(id)).toHaveLength(1);
   });
 });
 
