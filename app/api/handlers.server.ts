@@ -45,6 +45,7 @@ import {
   serializeBulkJob,
 } from "./bulk-handlers.server";
 import { MAX_KEYS_PER_WORKSPACE } from "./keys";
+import { scanAnalytics } from "./scan-handlers.server";
 import { openApiDocument } from "./openapi";
 import type { OperationId } from "./operations";
 import { ApiProblem } from "./problem";
@@ -524,6 +525,18 @@ export const HANDLERS: Record<OperationId, Handler> = {
       countries: activity?.countries ?? [],
       devices: activity?.devices ?? [],
     });
+  },
+
+  async getCodeScans(ctx) {
+    const { code } = await codeOr404(ctx);
+    return json(await scanAnalytics(ctx.db, callerOf(ctx), { codeId: code.id }, ctx.query));
+  },
+
+  async getWorkspaceScans(ctx) {
+    const caller = callerOf(ctx);
+    return json(
+      await scanAnalytics(ctx.db, caller, { workspaceId: caller.workspace.id }, ctx.query),
+    );
   },
 
   async createWebhook(ctx) {

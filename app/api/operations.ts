@@ -21,6 +21,7 @@ import {
   usageSchema,
 } from "./schemas";
 import { createStyleSchema, styleIdParams, styleListSchema, styleSchema } from "./style-schemas";
+import { scanAnalyticsSchema, scanQuery } from "./scan-schemas";
 import { createWebhookSchema, webhookIdParams, webhookSchema } from "./webhook-schemas";
 
 // Every operation of /api/v1, once: the router matches requests against this table and the
@@ -265,6 +266,38 @@ export const OPERATIONS = [
     success: { status: 200, description: "The code's analytics.", schema: analyticsSchema },
     problems: ["not_found", "invalid_request"],
     example: { path: "/qr-codes/42/analytics", query: "from=2026-01-01&to=2026-01-31" },
+  },
+  {
+    id: "getCodeScans",
+    method: "get",
+    path: "/qr-codes/{id}/scans",
+    summary: "A code's scans over time, and by place or device",
+    description:
+      "Scans and unique scanners per hour, day, week or month in the given time zone, between `from` and `to`, and with `groupBy` the most scanned countries, regions, cities, time zones, devices, operating systems or browsers. Bots and link previewers are counted apart. Days before what the plan keeps are left out.",
+    tag: "Analytics",
+    scope: "analytics:read",
+    params: codeIdParams,
+    query: scanQuery,
+    success: { status: 200, description: "The code's scans.", schema: scanAnalyticsSchema },
+    problems: ["not_found", "invalid_request"],
+    example: {
+      path: "/qr-codes/42/scans",
+      query: "from=2026-01-01&to=2026-01-31&interval=week&timezone=Europe/Berlin&groupBy=country",
+    },
+  },
+  {
+    id: "getWorkspaceScans",
+    method: "get",
+    path: "/scans",
+    summary: "The workspace's scans over time, and by place or device",
+    description:
+      "As for one code, over all of the workspace's codes: scans and unique scanners (each counted once per code and day) per interval in the given time zone, and with `groupBy` a breakdown.",
+    tag: "Analytics",
+    scope: "analytics:read",
+    query: scanQuery,
+    success: { status: 200, description: "The workspace's scans.", schema: scanAnalyticsSchema },
+    problems: ["invalid_request"],
+    example: { path: "/scans", query: "interval=month&timezone=America/New_York&groupBy=device" },
   },
   {
     id: "createWebhook",

@@ -245,7 +245,7 @@ export const imageQuery = z.object({
     .meta({ description: "256, 512, 1024 or 2048; the code's own size when absent." }),
 });
 
-const isoDay = z
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Use a real date.");

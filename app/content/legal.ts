@@ -60,13 +60,19 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: "Scan analytics for tracked codes",
       paragraphs: [
-        "On the Premium and Ultimate plans, the owner of a saved website URL code can turn on scan tracking. The code then encodes a short link on our service (/s/...) that records the scan and immediately redirects to the destination URL. For each scan we store:",
+        "On the Premium and Ultimate plans, the owner of a saved website URL code can turn on scan tracking. The code then encodes a short link on our service (/s/...) that records the scan and immediately redirects to the destination URL. Scans are stored as hourly counts per code, not as a record per person. Each scan adds one to the counts of:",
       ],
       bullets: [
-        "the date and time of the scan;",
-        "the approximate country and city, derived from the connection by our hosting network. We do not use GPS or any other precise location;",
-        "the device class, for example mobile or desktop;",
-        "a hashed form of the IP address. We never store the raw IP address.",
+        "the hour of the scan;",
+        "the approximate country, region, city and time zone, derived from the connection by our hosting network. We do not use GPS or any other precise location;",
+        "the device type, operating system and browser, read from the browser's user agent. Bots and link previews are counted separately and never as scans;",
+        "whether it is the scanner's first scan of that code that day (unique scanners).",
+      ],
+    },
+    {
+      heading: "Unique scanners",
+      paragraphs: [
+        "To recognise a scanner within one day we compute a hash (HMAC-SHA-256) of the IP address and user agent with a random key that changes every day and is deleted after two days. We never store the raw IP address. The hash is kept with a record of the scan (its code and day, without location or device) for two days, so that a scan delivered twice is counted once, and is then deleted; once the day's key is gone, nobody, including us, can link the hash to an address or to the same scanner on another day. Scan records made before these hourly counts (before November 2026) keep a hashed form of the IP address until the plan's retention period deletes them.",
       ],
     },
     {

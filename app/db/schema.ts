@@ -277,6 +277,54 @@ export const qrScans = sqliteTable(
   ],
 );
 
+/** Hourly scan rollups per code and dimension (issue #30; migrations/0024_scan_rollups.sql). */
+export const scanRollups = sqliteTable(
+  "scan_rollups",
+  {
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    /** 'total' (scans, uniques, bots) or country, region, city, timezone, device, os, browser. */
+    dimension: text("dimension").notNull(),
+    /** The UTC hour's first millisecond. */
+    hour: integer("hour").notNull(),
+    /** '' for 'total'. */
+    value: text("value").notNull(),
+    scans: integer("scans").notNull().default(0),
+    uniques: integer("uniques").notNull().default(0),
+    bots: integer("bots").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.qrCodeId, table.dimension, table.hour, table.value] })],
+);
+
+/** Scan events folded in the last two days: redeliveries and daily uniques are told apart. */
+export const scanInbox = sqliteTable(
+  "scan_inbox",
+  {
+    id: integer("id").primaryKey(),
+    eventId: text("event_id").notNull(),
+    qrCodeId: integer("qr_code_id").notNull(),
+    /** The UTC day number of the scan. */
+    day: integer("day").notNull(),
+    /** HMAC-SHA-256 of address and user agent under the day's salt; null for bots. */
+    visitor: text("visitor"),
+    /** The consumer run that folded it. */
+    batch: text("batch").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("scan_inbox_by_event").on(table.eventId),
+    index("scan_inbox_by_visitor").on(table.qrCodeId, table.day, table.visitor),
+    index("scan_inbox_by_received").on(table.receivedAt),
+  ],
+);
+
+/** The visitor hash's salt per UTC day, deleted after two days. */
+export const scanSalts = sqliteTable("scan_salts", {
+  day: integer("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
 export const trackedLinks = sqliteTable(
   "tracked_links",
   {

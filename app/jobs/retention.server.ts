@@ -1,8 +1,13 @@
 import type { Database } from "../db/client.server";
-import { deleteExpiredAnalytics } from "../models/analytics.server";
+import {
+  deleteExpiredAnalytics,
+  deleteExpiredRollups,
+  deleteOldScanEvents,
+} from "../models/analytics.server";
 
 // Nightly: scans and downloads older than the owner's effective plan keeps them
-// (app/plans/retention.ts) are deleted.
+// (app/plans/retention.ts) are deleted: raw rows and the hourly rollups alike (issue #30). The
+// scan inbox and the visitor salts go after two days whatever the plan.
 
 /** Rows deleted per table per run at most; a backlog drains over the following nights. */
 export const ANALYTICS_PURGE_LIMIT = 5000;
@@ -12,6 +17,8 @@ const CHUNK = 1000;
 export interface RetentionReport {
   scansDeleted: number;
   downloadsDeleted: number;
+  rollupsDeleted: number;
+  scanEventsDeleted: number;
   /** True when a table hit the limit and may hold more for the next run. */
   limitReached: boolean;
 }
@@ -19,10 +26,16 @@ export interface RetentionReport {
 export async function purgeExpiredAnalytics(db: Database, now: Date): Promise<RetentionReport> {
   const scansDeleted = await inChunks((n) => deleteExpiredAnalytics(db, "scans", now, n));
   const downloadsDeleted = await inChunks((n) => deleteExpiredAnalytics(db, "downloads", now, n));
+  const rollupsDeleted = await inChunks((n) => deleteExpiredRollups(db, now, n));
+  const scanEventsDeleted = await inChunks((n) => deleteOldScanEvents(db, now, n));
   return {
     scansDeleted,
     downloadsDeleted,
-    limitReached: Math.max(scansDeleted, downloadsDeleted) === ANALYTICS_PURGE_LIMIT,
+    rollupsDeleted,
+    scanEventsDeleted,
+    limitReached:
+      Math.max(scansDeleted, downloadsDeleted, rollupsDeleted, scanEventsDeleted) ===
+      ANALYTICS_PURGE_LIMIT,
   };
 }
 

@@ -1,6 +1,15 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { qrCodes, qrDownloads, qrScans, users, workspaces } from "../db/schema";
+import {
+  qrCodes,
+  qrDownloads,
+  qrScans,
+  scanInbox,
+  scanRollups,
+  scanSalts,
+  users,
+  workspaces,
+} from "../db/schema";
 import { PLAN_IDS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { effectivePlanSql } from "./effective-plan.server";
@@ -16,6 +25,8 @@ export function keptSinceSql(now: Date) {
   });
   return sql`(CASE ${effectivePlanSql(now)} ${sql.join(cases, sql` `)} END)`;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const ANALYTICS = {
   scans: { table: qrScans, id: qrScans.id, codeId: qrScans.qrCodeId, at: qrScans.scannedAt },
@@ -48,4 +59,51 @@ export async function deleteExpiredAnalytics(
     .limit(limit);
   const result = await db.delete(table).where(inArray(id, expired));
   return result.meta.changes;
+}
+
+/** Up to `limit` hourly rollup rows older than their owner's plan keeps, in one statement. */
+export async function deleteExpiredRollups(
+  db: Database,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const expired = db
+    .select({
+      qrCodeId: scanRollups.qrCodeId,
+      dimension: scanRollups.dimension,
+      hour: scanRollups.hour,
+      value: scanRollups.value,
+    })
+    .from(scanRollups)
+    .innerJoin(qrCodes, eq(qrCodes.id, scanRollups.qrCodeId))
+    .innerJoin(workspaces, eq(workspaces.id, qrCodes.workspaceId))
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(lt(scanRollups.hour, keptSinceSql(now)))
+    .limit(limit);
+  // The table has no rowid (WITHOUT ROWID): rows are named by their whole key.
+  const result = await db.run(
+    sql`DELETE FROM scan_rollups WHERE (qr_code_id, dimension, hour, value) IN ${expired}`,
+  );
+  return result.meta.changes;
+}
+
+/** Days the scan inbox and the visitor salts are kept (app/scans/events.server.ts). */
+export const SCAN_INBOX_DAYS = 2;
+
+/**
+ * Forgets up to `limit` folded scan events older than two days, and the salts of the days before
+ * yesterday (after which a visitor hash cannot be recomputed by anyone).
+ */
+export async function deleteOldScanEvents(db: Database, now: Date, limit: number): Promise<number> {
+  const before = now.getTime() - SCAN_INBOX_DAYS * DAY_MS;
+  const old = db
+    .select({ id: scanInbox.id })
+    .from(scanInbox)
+    .where(lt(scanInbox.receivedAt, before))
+    .limit(limit);
+  const [events] = await db.batch([
+    db.delete(scanInbox).where(inArray(scanInbox.id, old)),
+    db.delete(scanSalts).where(lt(scanSalts.day, Math.floor(now.getTime() / DAY_MS) - 1)),
+  ]);
+  return events.meta.changes;
 }

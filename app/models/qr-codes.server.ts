@@ -6,7 +6,7 @@ import {
   type QrCodeRecord,
   qrCodes,
   qrDownloads,
-  qrScans,
+  scanRollups,
   trackedLinks,
   type UserRecord,
   users,
@@ -106,7 +106,7 @@ export function codesWithCountsQuery(
     .select({
       code: qrCodes,
       // Spelled out: drizzle writes a column of a one-table select without its table's name.
-      scans: sql<number>`(SELECT count(*) FROM qr_scans s WHERE s.qr_code_id = qr_codes.id)`,
+      scans: sql<number>`(SELECT coalesce(sum(r.scans), 0) FROM scan_rollups r WHERE r.qr_code_id = qr_codes.id AND r.dimension = 'total')`,
       slug: sql<
         string | null
       >`(SELECT t.slug FROM tracked_links t WHERE t.qr_code_id = qr_codes.id)`,
@@ -488,10 +488,16 @@ export function dailyActivityQueries(db: Database, workspaceId: string, days: nu
       .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrDownloads.downloadedAt, since)))
       .groupBy(sql`day`),
     db
-      .select({ day: day(qrScans.scannedAt), n: count() })
-      .from(qrScans)
-      .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
-      .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrScans.scannedAt, since)))
+      .select({ day: day(scanRollups.hour), n: sql<number>`sum(${scanRollups.scans})` })
+      .from(scanRollups)
+      .innerJoin(qrCodes, eq(qrCodes.id, scanRollups.qrCodeId))
+      .where(
+        and(
+          eq(qrCodes.workspaceId, workspaceId),
+          eq(scanRollups.dimension, "total"),
+          gte(scanRollups.hour, since.getTime()),
+        ),
+      )
       .groupBy(sql`day`),
   ] as const;
 }
@@ -526,16 +532,22 @@ type NamedCount = { name: string | null; scans: number };
 
 /** Where and on what a user's codes were scanned since `since`: two statements for a batch. */
 export function scanBreakdownQueries(db: Database, workspaceId: string, since: Date) {
-  const group = (field: "country" | "device") =>
+  const group = (dimension: "country" | "device") =>
     db
       .select({
-        name: sql<string | null>`json_extract(${qrScans.location}, ${`$.${field}`})`.as("name"),
-        scans: count().as("scans"),
+        name: scanRollups.value,
+        scans: sql<number>`sum(${scanRollups.scans})`.as("scans"),
       })
-      .from(qrScans)
-      .innerJoin(qrCodes, eq(qrCodes.id, qrScans.qrCodeId))
-      .where(and(eq(qrCodes.workspaceId, workspaceId), gte(qrScans.scannedAt, since)))
-      .groupBy(sql`name`)
+      .from(scanRollups)
+      .innerJoin(qrCodes, eq(qrCodes.id, scanRollups.qrCodeId))
+      .where(
+        and(
+          eq(qrCodes.workspaceId, workspaceId),
+          eq(scanRollups.dimension, dimension),
+          gte(scanRollups.hour, since.getTime()),
+        ),
+      )
+      .groupBy(scanRollups.value)
       .orderBy(desc(sql`scans`))
       .limit(8);
   return [group("country"), group("device")] as const;

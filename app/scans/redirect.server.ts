@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { deviceClass } from "../codes/device";
 import { describeError, log } from "../observability/log.server";
-import { hashedClientAddress } from "../security/client.server";
 import type { ScanEvent } from "./events.server";
 import { leadsTo } from "../destinations/destination";
 import { liveLink } from "./links.server";
+import { visitorHash } from "./visitor.server";
 import { appOrigin } from "../config/app-url.server";
 
 // GET /s/{slug}, the hottest path: answered before the app's router, from the edge copy of the
@@ -15,18 +15,32 @@ const SCAN_PATH = /^\/s\/([0-9A-Za-z]{6,20})$/;
 
 export async function queueScan(request: Request, codeId: number): Promise<void> {
   const userAgent = request.headers.get("User-Agent");
-  const cf = (request as Request & { cf?: { country?: string; city?: string } }).cf;
+  const cf = (
+    request as Request & {
+      cf?: { country?: string; region?: string; city?: string; timezone?: string };
+    }
+  ).cf;
+  const scannedAt = Date.now();
+  let visitor: string | null = null;
+  try {
+    visitor = await visitorHash(env.DB, request, scannedAt);
+  } catch (cause) {
+    // Counted as a scan still; only its share in the day's unique scanners is lost.
+    log("warn", "scan_visitor_unknown", { codeId, ...describeError(cause) });
+  }
   const event: ScanEvent = {
     id: crypto.randomUUID(),
     codeId,
-    ipHash: await hashedClientAddress(request),
+    visitor,
     userAgent,
     location: {
       country: cf?.country ?? null,
+      region: cf?.region ?? null,
       city: cf?.city ?? null,
+      timezone: cf?.timezone ?? null,
       device: deviceClass(userAgent),
     },
-    scannedAt: Date.now(),
+    scannedAt,
   };
   try {
     await env.SCAN_QUEUE.send(event);

@@ -8,7 +8,7 @@ import { enqueueWebhooks, type WebhookMessage, webhookPayload } from "./emit.ser
 // with none costs nothing more. Each scan's webhook-id comes from its event id, so a scan
 // delivered twice by the scan queue carries the same id (receivers can deduplicate).
 
-interface Subscriber {
+export interface Subscriber {
   code_id: number;
   title: string | null;
   endpoint_id: string;
@@ -35,11 +35,19 @@ async function subscribersOf(d1: D1Database, codeIds: number[]): Promise<Subscri
   return found;
 }
 
-export async function emitScanWebhooks(d1: D1Database, scans: ScanEvent[]): Promise<number> {
+/**
+ * Enqueues the scans' webhooks. `found`: the subscribers, when the caller read them already (the
+ * scan consumer does, in the statement that folds the batch).
+ */
+export async function emitScanWebhooks(
+  d1: D1Database,
+  scans: ScanEvent[],
+  found?: Subscriber[],
+): Promise<number> {
   const codeIds = [...new Set(scans.map((scan) => scan.codeId))];
   if (codeIds.length === 0) return 0;
   try {
-    const results = await subscribersOf(d1, codeIds);
+    const results = found ?? (await subscribersOf(d1, codeIds));
     const subscribers = results.filter((row) =>
       (JSON.parse(row.events) as string[]).includes("qr_code.scanned"),
     );

@@ -5,6 +5,7 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { analyticsBench } from "./analytics.mjs";
 import { apiBench } from "./api.mjs";
 import { bulkBench } from "./bulk.mjs";
 import { codeListBench } from "./code-list.mjs";
@@ -84,12 +85,18 @@ async function dashboardTimes(app, count) {
     "qr_code_id, format, ip_address, downloaded_at",
     `${code}, 'png', 'h' || (i % 977), ${now} - i * 1000`,
   );
-  await rows(
-    25000,
-    "qr_scans",
-    "qr_code_id, ip_address, location, scanned_at",
-    `${code}, 'h' || (i % 977), '{"country":"DE"}', ${now} - i * 1000`,
-  );
+  // 25,000 scans as the consumer folds them (issue #30): hourly rollup rows per code.
+  await db
+    .prepare(
+      `INSERT INTO scan_rollups (qr_code_id, dimension, hour, value, scans, uniques)
+       SELECT code, dimension, hour, value, count(*), count(*) FROM (
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
+         SELECT ${code} AS code, d.value AS dimension, ((${now} - i * 1000) / 3600000) * 3600000 AS hour,
+           CASE d.value WHEN 'total' THEN '' ELSE 'DE' END AS value
+         FROM n JOIN json_each('["total","country"]') d)
+       GROUP BY code, dimension, hour, value`,
+    )
+    .run();
   await db
     .prepare(
       "UPDATE qr_codes SET download_count = (SELECT count(*) FROM qr_downloads WHERE qr_code_id = qr_codes.id)",
@@ -235,6 +242,17 @@ if (process.env.BENCH_ONLY === "preview") {
   }
   process.exit(0);
 }
+// BENCH_ONLY=analytics measures just issue #30's rollup figures and the scan redirect;
+// BENCH_ONLY=scans the scan redirect alone.
+if (process.env.BENCH_ONLY === "analytics" || process.env.BENCH_ONLY === "scans") {
+  try {
+    if (process.env.BENCH_ONLY === "analytics") await analyticsBench(app, consumed);
+    await scanBench(app, consumed);
+  } finally {
+    await app.mf.dispose();
+  }
+  process.exit(0);
+}
 const nodeServer = await startNodeQrcode();
 const nodeQrcode = {
   nodeUrl: `http://127.0.0.1:${NODE_PORT}/`,
@@ -284,6 +302,7 @@ try {
   await generationBesideTrivial(app.url.origin, nextAddress);
   await apiBench(app.url.origin, nextAddress, APP_PORT + 3);
   await scanBench(app, consumed);
+  await analyticsBench(app, consumed);
   await bulkBench(app.url.origin, APP_PORT + 3);
   await designBench(app.url.origin, nextAddress, nodeQrcode);
   await codeListBench(app);

@@ -87,7 +87,12 @@ describe("deleting an account", () => {
     expect((await appFetch(`/s/${slug}`)).status).toBe(302);
     await vi.waitFor(
       async () =>
-        expect(await count("SELECT count(*) AS n FROM qr_scans WHERE qr_code_id = ?", id)).toBe(1),
+        expect(
+          await count(
+            "SELECT count(*) AS n FROM scan_rollups WHERE qr_code_id = ? AND dimension = 'total'",
+            id,
+          ),
+        ).toBe(1),
       SCAN_QUEUE_WAIT,
     );
     expect(
@@ -134,7 +139,7 @@ describe("deleting an account", () => {
     for (const table of ["auth_identities", "qr_codes", "account_tokens"]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, userId)).toBe(0);
     }
-    for (const table of ["qr_downloads", "qr_scans"]) {
+    for (const table of ["qr_downloads", "qr_scans", "scan_rollups"]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} WHERE qr_code_id = ?`, id)).toBe(0);
     }
     expect(await count("SELECT count(*) AS n FROM qr_downloads WHERE user_id = ?", userId)).toBe(0);

@@ -9,6 +9,7 @@ import { documented, openApi } from "./api-contract";
 import { cookieFrom } from "./accounts";
 import { type Answer, api, apiTabPost, call, KEY, makeKey, person } from "./api-client";
 import { appFetch, ORIGIN } from "./app";
+import { seedScans } from "./scan-rollups";
 
 // The public API (issue #16), as a customer's server uses it: keys made on the dashboard's API
 // tab, then /api/v1 with Bearer keys. Every answer is checked against the OpenAPI document.
@@ -374,13 +375,10 @@ describe("saved codes", () => {
 
     // Two scans today from Kenya on a phone; the image downloads above count as downloads.
     const today = new Date();
-    for (const device of ["mobile", "mobile"]) {
-      await env.DB.prepare(
-        "INSERT INTO qr_scans (qr_code_id, ip_address, user_agent, location, scanned_at) VALUES (?, 'h', 'ua', ?, ?)",
-      )
-        .bind(code.id, JSON.stringify({ country: "KE", city: null, device }), today.getTime())
-        .run();
-    }
+    await seedScans(code.id, [
+      { at: today.getTime(), country: "KE", device: "mobile" },
+      { at: today.getTime(), country: "KE", device: "mobile" },
+    ]);
     const day = today.toISOString().slice(0, 10);
     const analytics = await call(
       key,
@@ -567,7 +565,7 @@ describe("the OpenAPI document", () => {
     }
     for (const [method, path] of [
       ["GET", "/qr-code"],
-      ["GET", "/qr-codes/1/scans"],
+      ["GET", "/qr-codes/1/visits"],
       ["PUT", "/qr-codes/1"],
       ["POST", "/usage"],
     ] as const) {

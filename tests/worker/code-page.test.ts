@@ -9,6 +9,7 @@ import { cookieFrom } from "./accounts";
 import { type Person, person } from "./api-client";
 import { appFetch, generate, ORIGIN } from "./app";
 import { landOn, postForm } from "./forms";
+import { seedScans } from "./scan-rollups";
 
 // A saved code's page (issue #29 item 8), as a browser without JavaScript uses it: the image,
 // content, design, scans and downloads; a new design that leaves the content and the short link
@@ -109,17 +110,11 @@ describe("a code's page shows the code", () => {
     const { slug } = (await row(id))!;
     const now = Date.now();
     const day = 24 * 60 * 60 * 1000;
-    for (const [at, country, device] of [
-      [now, "DE", "mobile"],
-      [now - 10 * day, "DE", "desktop"],
-      [now - 40 * day, "FR", "mobile"],
-    ] as const) {
-      await env.DB.prepare(
-        "INSERT INTO qr_scans (qr_code_id, location, scanned_at) VALUES (?, ?, ?)",
-      )
-        .bind(id, JSON.stringify({ country, city: null, device }), at)
-        .run();
-    }
+    await seedScans(id, [
+      { at: now, country: "DE", device: "mobile" },
+      { at: now - 10 * day, country: "DE", device: "desktop" },
+      { at: now - 40 * day, country: "FR", device: "mobile" },
+    ]);
 
     const page = await pageOf(owner, id);
     expect(page.status).toBe(200);

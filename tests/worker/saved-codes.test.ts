@@ -4,6 +4,7 @@ import { linksOf, textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
 import { cookieFrom, demoSession, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN } from "./app";
+import { seedScans } from "./scan-rollups";
 
 interface SaveOptions {
   type?: string;
@@ -333,9 +334,7 @@ describe("analytics", () => {
     const id = await savedId(await saveRequest(cookie, { title: "Counted" }));
     await download(id, "png", cookie);
     await download(id, "png", cookie);
-    await env.DB.prepare("INSERT INTO qr_scans (qr_code_id, scanned_at) VALUES (?, ?)")
-      .bind(id, Date.now())
-      .run();
+    await seedScans(id, [{ at: Date.now() }]);
     const body = await (await appFetch("/api/analytics", { headers: { Cookie: cookie } })).json();
     expect(body).toMatchObject({
       totalQRCodes: 1,

@@ -2,7 +2,14 @@ import { env, exports } from "cloudflare:workers";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createDatabase } from "../../app/db/client.server";
-import { auditEvents, qrCodes, qrDownloads, qrScans, users } from "../../app/db/schema";
+import {
+  auditEvents,
+  qrCodes,
+  qrDownloads,
+  qrScans,
+  scanRollups,
+  users,
+} from "../../app/db/schema";
 import { purgeExpiredAuditEvents } from "../../app/jobs/audit-retention.server";
 import {
   LOGO_SWEEP_CURSOR_KEY,
@@ -98,10 +105,17 @@ async function codeOf(userId: string, logoUrl: string | null = null) {
   return code!.id;
 }
 
-/** A scan and a download of the code, each `days` ago. */
+/** A scan (raw and rolled up) and a download of the code, each `days` ago. */
 async function activity(codeId: number, ...days: number[]) {
   for (const age of days) {
     await db.insert(qrScans).values({ qrCodeId: codeId, scannedAt: daysAgo(age) });
+    await db.insert(scanRollups).values({
+      qrCodeId: codeId,
+      dimension: "total",
+      hour: daysAgo(age).getTime(),
+      value: "",
+      scans: 1,
+    });
     await db
       .insert(qrDownloads)
       .values({ qrCodeId: codeId, format: "png", downloadedAt: daysAgo(age) });
@@ -112,6 +126,7 @@ async function activity(codeId: number, ...days: number[]) {
 async function remaining(codeId: number) {
   const age = (at: Date) => Math.round((NOW - at.getTime()) / DAY);
   const scans = await db.select().from(qrScans).where(eq(qrScans.qrCodeId, codeId)).all();
+  const rollups = await db.select().from(scanRollups).where(eq(scanRollups.qrCodeId, codeId)).all();
   const downloads = await db
     .select()
     .from(qrDownloads)
@@ -119,6 +134,7 @@ async function remaining(codeId: number) {
     .all();
   return {
     scans: scans.map((row) => age(row.scannedAt)).sort((a, b) => a - b),
+    rollups: rollups.map((row) => age(new Date(row.hour))).sort((a, b) => a - b),
     downloads: downloads.map((row) => age(row.downloadedAt)).sort((a, b) => a - b),
   };
 }
@@ -162,11 +178,19 @@ describe("the nightly cron: analytics retention", () => {
 
     const lines = await cron();
 
-    expect(await remaining(premium)).toEqual({ scans: [10], downloads: [10] });
-    expect(await remaining(ultimate)).toEqual({ scans: [5 * 365], downloads: [5 * 365] });
-    expect(await remaining(free)).toEqual({ scans: [5], downloads: [5] });
-    expect(await remaining(lapsed)).toEqual({ scans: [20], downloads: [20] });
-    expect(await remaining(trial)).toEqual({ scans: [2 * 365], downloads: [2 * 365] });
+    expect(await remaining(premium)).toEqual({ scans: [10], rollups: [10], downloads: [10] });
+    expect(await remaining(ultimate)).toEqual({
+      scans: [5 * 365],
+      rollups: [5 * 365],
+      downloads: [5 * 365],
+    });
+    expect(await remaining(free)).toEqual({ scans: [5], rollups: [5], downloads: [5] });
+    expect(await remaining(lapsed)).toEqual({ scans: [20], rollups: [20], downloads: [20] });
+    expect(await remaining(trial)).toEqual({
+      scans: [2 * 365],
+      rollups: [2 * 365],
+      downloads: [2 * 365],
+    });
     // The lifetime download counter is not analytics history.
     const counters = await db.select({ n: qrCodes.downloadCount }).from(qrCodes).all();
     expect(counters.every((row) => row.n === 7)).toBe(true);
@@ -174,6 +198,7 @@ describe("the nightly cron: analytics retention", () => {
       ok: true,
       scansDeleted: 4,
       downloadsDeleted: 4,
+      rollupsDeleted: 4,
       limitReached: false,
     });
   });
@@ -212,7 +237,11 @@ describe("the nightly cron: analytics retention", () => {
       downloadsDeleted: extra,
       limitReached: false,
     });
-    expect(await remaining(code)).toEqual({ scans: [1, 2, 3], downloads: [1, 2, 3] });
+    expect(await remaining(code)).toEqual({
+      scans: [1, 2, 3],
+      rollups: [1, 2, 3],
+      downloads: [1, 2, 3],
+    });
   });
 });
 
@@ -403,6 +432,7 @@ describe("the nightly cron as a whole", () => {
       users: await db.select().from(users).all(),
       codes: await db.select().from(qrCodes).all(),
       scans: await db.select().from(qrScans).all(),
+      rollups: await db.select().from(scanRollups).all(),
       downloads: await db.select().from(qrDownloads).all(),
       audit: await db.select().from(auditEvents).all(),
       logos: (await env.LOGOS.list({ prefix: "logos/" })).objects.map((object) => object.key),
@@ -422,6 +452,8 @@ describe("the nightly cron as a whole", () => {
         ok: true,
         scansDeleted: 0,
         downloadsDeleted: 0,
+        rollupsDeleted: 0,
+        scanEventsDeleted: 0,
         limitReached: false,
       },
       { job: "trial-expiry", ok: true, trialsEnded: 0, limitReached: false },
