@@ -28,7 +28,11 @@ import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/home";
 import { appOrigin } from "../config/app-url.server";
-import { DESIGN_FIELDS, type StoredCustomization } from "../design/customization";
+import {
+  DESIGN_FIELDS,
+  type StoredCustomization,
+  storedCustomization,
+} from "../design/customization";
 import type { Membership } from "../models/workspaces.server";
 import {
   appliedStyleQuery,
@@ -158,8 +162,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const title = String(form.get("title") ?? "");
   const logo =
     logoKey && membership ? await loadLogo(logoKey, [membership.workspace.id, user.id]) : null;
-  // A brand style named by the form (issue #28): its design under the form's fields.
-  let style: StoredCustomization = evaluation.style;
+  // The code keeps the Design section's design (issue #28); a brand style named by the form lies
+  // under the form's fields.
+  let style: StoredCustomization = storedCustomization(evaluation.customization);
   const styleId = params.get("styleId");
   if (styleId) {
     const styled = await savedStyleCustomization(membership, styleId, params, evaluation.style);
@@ -262,6 +267,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         origin={loaderData.origin}
         linkDomains={loaderData.linkDomains}
         presets={loaderData.presets}
+        brandStyles={loaderData.brandStyles}
       />
       <AchievementsSlot />
       <HowItWorks />

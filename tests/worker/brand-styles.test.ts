@@ -487,4 +487,48 @@ describe("the generator's brand style select", () => {
       fgColor: "#7c2d12",
     });
   });
+
+  it("saves a code with the Design section's design when no style is named", async () => {
+    // A Free account: designs are for everyone, only brand styles are Premium.
+    const ada = await person("free");
+    const title = `Designed ${crypto.randomUUID().slice(0, 8)}`;
+    const saved = await appFetch("/?index", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: ada.cookie, "CF-Connecting-IP": newAddress() },
+      body: new URLSearchParams({
+        intent: "save",
+        type: "url",
+        url: "https://example.com/menu",
+        size: "256",
+        fg: "1e293b",
+        bg: "ffffff",
+        dotShape: "dots",
+        cornerShape: "extra-rounded",
+        frame: "banner",
+        frameText: "Menu",
+        errorCorrection: "Q",
+        title,
+      }),
+    });
+    expect(saved.status).toBe(303);
+    const row = await env.DB.prepare("SELECT id, customization FROM qr_codes WHERE title = ?")
+      .bind(title)
+      .first<{ id: number; customization: string }>();
+    expect(JSON.parse(row!.customization)).toMatchObject({
+      dotShape: "dots",
+      cornerShape: "extra-rounded",
+      frame: "banner",
+      frameText: "Menu",
+      errorCorrection: "Q",
+      fgColor: "#1e293b",
+    });
+    // Its image is the designed one, and it scans.
+    const image = await appFetch(`/api/qr-codes/${row!.id}/download?format=png`, {
+      headers: { Cookie: ada.cookie },
+    });
+    expect(image.status).toBe(200);
+    expect((await decodeSingleQr(new Uint8Array(await image.arrayBuffer()))).text).toBe(
+      "https://example.com/menu",
+    );
+  });
 });

@@ -7,6 +7,8 @@ import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";
 import { CustomizationFields, type StylePatch } from "./customization-fields";
 import type { PresetChoice } from "../../design/fields";
+import type { GeneratorStyles } from "../../styles/generator.server";
+import { BrandStyleField } from "./brand-style-field";
 import { DesignSection } from "./design-section";
 import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
@@ -29,6 +31,8 @@ interface GeneratorProps {
   linkDomains?: { id: string; hostname: string }[];
   /** The ready-made designs, one click each. */
   presets?: PresetChoice[];
+  /** The workspace's brand styles (Premium and Ultimate), or why they are locked. */
+  brandStyles?: GeneratorStyles;
 }
 
 /**
@@ -46,6 +50,7 @@ export function Generator({
   origin,
   linkDomains = [],
   presets = [],
+  brandStyles,
 }: GeneratorProps) {
   const toast = useToast();
   const reportUsage = useReportUsage();
@@ -103,10 +108,12 @@ export function Generator({
           className="card generator-form"
           aria-label="Code details"
           // With JavaScript every change is drawn already. A preset clicked before the Design
-          // section has hydrated (its code loads after the page's) goes to the server instead.
+          // section has hydrated (its code loads after the page's) goes to the server instead,
+          // and so does "Apply style" (the style's design comes from the server).
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter?.getAttribute("name") !== "preset") event.preventDefault();
+            const name = submitter?.getAttribute("name");
+            if (name !== "preset" && name !== "applyStyle") event.preventDefault();
           }}
         >
           <input type="hidden" name="type" value={fields.type} />
@@ -123,6 +130,7 @@ export function Generator({
             />
           </fieldset>
           <CustomizationFields fields={fields} errors={errors} onChange={setStyle} />
+          {brandStyles ? <BrandStyleField brandStyles={brandStyles} /> : null}
           <DesignSection
             design={fields.design}
             fg={fields.fg}
