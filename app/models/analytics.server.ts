@@ -80,11 +80,12 @@ export async function deleteExpiredRollups(
     .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(lt(scanRollups.hour, keptSinceSql(now)))
     .limit(limit);
-  // The table has no rowid (WITHOUT ROWID): rows are named by their whole key.
-  const result = await db.run(
-    sql`DELETE FROM scan_rollups WHERE (qr_code_id, dimension, hour, value) IN ${expired}`,
+  // The table has no rowid (WITHOUT ROWID): rows are named by their whole key. Counted by
+  // RETURNING: D1's `changes` also counts what the scan count's trigger (migration 0025) writes.
+  const deleted = await db.all(
+    sql`DELETE FROM scan_rollups WHERE (qr_code_id, dimension, hour, value) IN ${expired} RETURNING 1`,
   );
-  return result.meta.changes;
+  return deleted.length;
 }
 
 /** Days the scan inbox and the visitor salts are kept (app/scans/events.server.ts). */

@@ -294,10 +294,12 @@ describe("the brand on scanner-facing pages", () => {
     )
       .bind(code!.id)
       .run();
-    // A stranger gets the PNG; the SVG is for paid plans, and its refusal names nobody either.
+    // A stranger gets the PNG, and the SVG and print files as the owner's plan allows (issue #28:
+    // a share link follows its owner's plan); none of them names us.
     for (const [format, status] of [
       ["png", 200],
-      ["svg", 403],
+      ["svg", 200],
+      ["pdf", 200],
     ] as const) {
       const download = await appFetch(
         `/api/qr-codes/AdaPublicShareId-123456/download?format=${format}`,

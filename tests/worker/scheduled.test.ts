@@ -191,6 +191,12 @@ describe("the nightly cron: analytics retention", () => {
       rollups: [2 * 365],
       downloads: [2 * 365],
     });
+    // Each code's scan count follows its rollups (migration 0025's triggers): what is kept.
+    const scanCount = async (id: number) =>
+      (await db.select({ n: qrCodes.scanCount }).from(qrCodes).where(eq(qrCodes.id, id)).get())!.n;
+    expect(await scanCount(premium)).toBe(1);
+    expect(await scanCount(free)).toBe(1);
+    expect(await scanCount(ultimate)).toBe(1);
     // The lifetime download counter is not analytics history.
     const counters = await db.select({ n: qrCodes.downloadCount }).from(qrCodes).all();
     expect(counters.every((row) => row.n === 7)).toBe(true);

@@ -104,6 +104,8 @@ describe("the workspaces migration", () => {
         bulk_job_id: null,
         bulk_row: null,
         share_id: code.is_public ? expect.stringMatching(/^[0-9a-f]{32}$/) : null,
+        // Each code's one scan, counted on the code (migrations 0021, 0024 and 0025).
+        scan_count: 1,
       })),
     );
     expect(await all("SELECT id, name, owner_id, personal FROM workspaces ORDER BY id")).toEqual([
