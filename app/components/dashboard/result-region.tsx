@@ -1,12 +1,11 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
+import { Result, RESULT_ID } from "../result";
 
-/** The fragment a form posts to, so that without JavaScript the answer opens at its result. */
-export const RESULT_ID = "result";
+export { RESULT_ID };
 
 /**
- * Where a form's answer (an error or a confirmation step) appears (ARCHITECTURE.md decision 21).
- * Without JavaScript the form posts to `…#result` and the browser scrolls here; with JavaScript
- * each new answer (`answer` changes) is scrolled into view and focused, so it is read out too.
+ * Where a form's answer on a code's page (an error or a confirmation step) appears: the app's one
+ * `Result` (ARCHITECTURE.md decision 21), shown only when there is an answer, as an alert.
  */
 export function ResultRegion({
   answer,
@@ -18,16 +17,10 @@ export function ResultRegion({
   className?: string;
   children: ReactNode;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer === null || answer === undefined) return;
-    element.current?.scrollIntoView({ block: "center" });
-    element.current?.focus({ preventScroll: true });
-  }, [answer]);
   if (answer === null || answer === undefined) return null;
   return (
-    <div id={RESULT_ID} ref={element} tabIndex={-1} className={className} role="alert">
+    <Result answer={answer} className={className} role="alert">
       {children}
-    </div>
+    </Result>
   );
 }
