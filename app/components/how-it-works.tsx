@@ -9,7 +9,7 @@ const steps = [
   },
   {
     title: "Download and print",
-    text: "Download a PNG (or SVG on paid plans). The code holds your content itself, so it never expires.",
+    text: "Download a PNG (or SVG on paid plans). The code holds your content itself, so it never expires. On Premium, save a dynamic code instead to track scans and change the destination later.",
   },
 ];
 

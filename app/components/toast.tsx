@@ -3,10 +3,12 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useReducer,
   useRef,
   useState,
 } from "react";
+import { placeToastRegion } from "./toast-placement";
 
 export interface Toast {
   title: string;
@@ -115,6 +117,26 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       current.duration ?? DEFAULT_DURATION_MS,
     );
     return () => clearTimeout(timer);
+  }, [current]);
+
+  // A toast never covers a form error: placed when it shows, and again as the page scrolls or an
+  // error appears under the typing (layout effect: placed before it is painted).
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!current || !element) return;
+    placeToastRegion(element);
+    let frame = 0;
+    const replace = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => placeToastRegion(element));
+    };
+    const events = ["scroll", "resize", "input", "focusin"] as const;
+    for (const name of events)
+      window.addEventListener(name, replace, { passive: true, capture: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const name of events) window.removeEventListener(name, replace, { capture: true });
+    };
   }, [current]);
 
   useEffect(() => {

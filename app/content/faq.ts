@@ -41,7 +41,7 @@ export const faqEntries: readonly FaqEntry[] = [
     category: "basics",
     question: "Do my QR codes expire?",
     answer:
-      "No. The codes you download are static: the content itself (a URL, text, Wi-Fi details and so on) is encoded directly in the image. They keep working forever and do not depend on QR Code Creator, even if you change plans, cancel or stop using the service.\n\nThe only codes that rely on our service are saved URL codes with scan tracking turned on, because they point to a short link on QR Code Creator. See the questions about scan tracking for how those behave.",
+      "No. The codes you download are static: the content itself (a URL, text, Wi-Fi details and so on) is encoded directly in the image. They keep working forever and do not depend on QR Code Creator, even if you change plans, cancel or stop using the service.\n\nThe only codes that rely on our service are dynamic codes (saved URL codes that track scans and can change their destination later), because they point to a short link on QR Code Creator. See the questions about dynamic codes for how those behave.",
   },
   {
     id: "free-plan",
@@ -157,13 +157,13 @@ export const faqEntries: readonly FaqEntry[] = [
     category: "download",
     question: "Can I see how many times my code was scanned?",
     answer:
-      "Yes, for saved website URL codes on Premium and Ultimate. When you turn on scan tracking, the code encodes a short link on our service (/s/...) instead of your URL. Each scan passes through that link, is counted and is immediately redirected to your website.\n\nAnalytics show when scans happened, the approximate country and city, and the type of device. Premium keeps analytics for 365 days; Ultimate keeps them for as long as your account exists.\n\nOnly codes that encode the tracked link are counted, so turn tracking on before you download and print the code.",
+      'Yes, with a dynamic code: a saved website URL code on Premium and Ultimate. When you save it as a dynamic code, it encodes a short link on our service (/s/...) instead of your URL. Each scan passes through that link, is counted and is immediately redirected to your website, and you can change the destination later without reprinting.\n\nAnalytics show when scans happened, the approximate country and city, and the type of device. Premium keeps analytics for 365 days; Ultimate keeps them for as long as your account exists.\n\nOnly dynamic codes are counted, so choose "Dynamic code" when you save, before you download and print the code.',
   },
   {
     id: "tracking-after-cancel",
     category: "download",
-    question: "What happens to tracked codes if I downgrade or cancel?",
+    question: "What happens to dynamic codes if I downgrade or cancel?",
     answer:
-      "They keep working. Tracked short links continue to redirect to your URL after a downgrade or cancellation; only the scan counting stops.\n\nCodes without tracking encode your content directly and work forever, whatever plan you are on. Deleting your account, however, removes its saved codes and their tracked links, so tracked codes stop redirecting.",
+      "They keep working. The short links of dynamic codes continue to redirect to your URL after a downgrade or cancellation; only the scan counting stops.\n\nStatic codes (without a short link) encode your content directly and work forever, whatever plan you are on. Deleting your account, however, removes its saved codes and their short links, so dynamic codes stop redirecting.",
   },
 ];

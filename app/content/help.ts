@@ -53,7 +53,7 @@ export const helpFaqs: readonly HelpFaq[] = [
     id: "do-codes-expire",
     question: "Will my QR codes stop working?",
     answer:
-      "No. Downloaded codes contain your content directly and keep working forever, independent of QR Code Creator. Tracked short links also keep redirecting after a downgrade or cancellation.",
+      "No. Downloaded codes contain your content directly and keep working forever, independent of QR Code Creator. Dynamic codes (which track scans and can change their destination later) keep redirecting after a downgrade or cancellation too.",
   },
   {
     id: "colors-rejected",

@@ -12,6 +12,12 @@ export function formatRetention(days: number | null): string {
   return `${days} days`;
 }
 
+/**
+ * What tracked codes are called wherever people choose them (issue #29 item 1): the pricing cards
+ * and table, the generator's save form, help and the FAQ.
+ */
+export const DYNAMIC_CODES = "Dynamic codes (track scans, change the destination later)";
+
 /** "$15/month"; the free plan is "$0". */
 export function priceLabel(plan: PlanId): string {
   const cents = PLANS[plan].priceCents;
@@ -36,8 +42,10 @@ export function planFeatures(plan: PlanId): string[] {
     c.svg ? "PNG and SVG downloads" : "PNG downloads",
   ];
   if (c.logo) lines.push("Logo embedding");
+  // Dynamic codes count scans, so they come with the plans that keep analytics.
   if (c.analyticsRetentionDays !== 0) {
     lines.push(
+      DYNAMIC_CODES,
       c.analyticsRetentionDays === null
         ? "Scan analytics, kept for good"
         : `Scan analytics, kept ${formatRetention(c.analyticsRetentionDays)}`,
@@ -96,6 +104,7 @@ export function comparisonRows(): ComparisonRow[] {
     row("PDF and EPS print files", (plan) => yesNo(c(plan).printDownload)),
     row("Brand styles (saved designs)", (plan) => yesNo(c(plan).brandStyles)),
     row("Logo embedding", (plan) => yesNo(c(plan).logo)),
+    row(DYNAMIC_CODES, (plan) => yesNo(c(plan).analyticsRetentionDays !== 0)),
     row("Analytics retention", (plan) => text(formatRetention(c(plan).analyticsRetentionDays))),
     row("Bulk generation", (plan) => yesNo(c(plan).bulkGeneration)),
     row("Custom domains", (plan) => yesNo(c(plan).customDomains)),

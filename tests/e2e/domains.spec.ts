@@ -59,7 +59,7 @@ test("an Ultimate workspace prints a tracked code on its own domain and brands i
   // A tracked code saved on the domain; asked for with that Host, its link redirects.
   await page.goto("/?type=url&url=https%3A%2F%2Fexample.com%2Fbakery-menu");
   await page.getByRole("checkbox", { name: /Track scans/ }).check();
-  await page.getByLabel("Short link domain (for tracked codes)").selectOption({ label: hostname });
+  await page.getByLabel("Short link domain (for dynamic codes)").selectOption({ label: hostname });
   await page.getByLabel("Title", { exact: true }).fill("Menu on our domain");
   await page.getByRole("button", { name: "Save QR Code" }).click();
   await expect(page.getByText("QR code saved").first()).toBeVisible();

@@ -188,6 +188,7 @@ describe("cards and comparison table", () => {
         "All 7 code types",
         "PNG and SVG downloads",
         "Logo embedding",
+        "Dynamic codes (track scans, change the destination later)",
         "Scan analytics, kept 1 year",
         "Bulk generation",
         "Custom domains",
@@ -216,6 +217,11 @@ describe("cards and comparison table", () => {
         return cell.kind === "text" ? cell.text : cell.kind;
       });
     expect(texts("Analytics retention")).toEqual(["None", "1 year", "Unlimited"]);
+    expect(texts("Dynamic codes (track scans, change the destination later)")).toEqual([
+      "no",
+      "yes",
+      "yes",
+    ]);
     expect(texts("Team members")).toEqual(
       PLAN_IDS.map((plan) => String(PLANS[plan].capabilities.teamMembers)),
     );

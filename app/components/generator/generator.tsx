@@ -12,6 +12,7 @@ import { BrandStyleField } from "./brand-style-field";
 import { DesignSection } from "./design-section";
 import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
+import { MobilePreviewBar } from "./mobile-preview-bar";
 import { PreviewPanel } from "./preview-panel";
 import { TypeTabs } from "./type-tabs";
 import { useLivePreview, useServerDrawnLogo } from "./use-live-preview";
@@ -143,6 +144,7 @@ export function Generator({
           <button type="submit" className="btn btn-primary">
             Update preview
           </button>
+          <MobilePreviewBar preview={preview} logoKey={logoKey} />
         </form>
 
         <PreviewPanel

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { codeFromQuery } from "../../achievements/activity";
 import { PLANS } from "../../plans/catalogue";
 import { SVG_PLAN_MESSAGE } from "../../plans/rules";
 import type { Preview } from "../../qr/preview";
@@ -10,6 +9,7 @@ import { useToast } from "../toast";
 import { downloadHref } from "./download-link";
 import { LogoForm } from "./logo-form";
 import { SaveForm } from "./save-form";
+import { useDownloadStarted } from "./use-download-started";
 
 /**
  * The code as it stands and what can be done with it: download (plain links, so they work without
@@ -36,12 +36,7 @@ export function PreviewPanel({
   const svgAllowed = user !== null && PLANS[user.plan].capabilities.svg;
   const query = preview.ok ? preview.query : null;
   const shareUrl = preview.ok ? `${origin}/?${preview.query}` : "";
-
-  /** A download creates the code shown (spec: downloads and saves count as created). */
-  const started = (query: string) => {
-    toast({ title: "Download started", variant: "success", duration: 2000 });
-    reportUsage("download", codeFromQuery(query) ?? undefined);
-  };
+  const started = useDownloadStarted();
 
   return (
     <div className="card preview-card">

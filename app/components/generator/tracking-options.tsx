@@ -25,12 +25,13 @@ export function TrackingOptions({
   return (
     <>
       <label className="checkbox">
-        <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
-        link here that counts each scan and forwards to your address)
+        <input type="checkbox" name="trackScans" /> <strong>Dynamic code.</strong> Track scans and
+        change the destination later (the code then points to a short link here that counts each
+        scan and forwards to your address)
       </label>
       {linkDomains.length > 0 ? (
         <div className="field">
-          <label htmlFor={domainId}>Short link domain (for tracked codes)</label>
+          <label htmlFor={domainId}>Short link domain (for dynamic codes)</label>
           <select id={domainId} name="linkDomain" defaultValue="">
             <option value="">{new URL(origin).host} (ours)</option>
             {linkDomains.map((domain) => (

@@ -1,0 +1,46 @@
+import type { Preview } from "../../qr/preview";
+import { downloadHref } from "./download-link";
+import { useDownloadStarted } from "./use-download-started";
+
+/**
+ * On a phone, the code and its PNG download stay in reach while the fields are filled in: a
+ * compact bar at the bottom of the screen (CSS only, so it works without JavaScript too). It sticks
+ * while the form is on screen and shows once the full preview above the form has scrolled away;
+ * the thumbnail leads back to it. Desktops, where the preview stays beside the fields, never see it.
+ */
+export function MobilePreviewBar({
+  preview,
+  logoKey,
+}: {
+  preview: Preview;
+  logoKey: string | null;
+}) {
+  const started = useDownloadStarted();
+  const shown = preview.ok ? preview : preview.last;
+  return (
+    <div className="mobile-preview-bar" role="group" aria-label="Your code">
+      <a className="mobile-preview-thumb" href="#generator" aria-label="Show the full preview">
+        {shown ? (
+          <img src={shown.src} alt="" className={preview.ok ? undefined : "preview-dimmed"} />
+        ) : (
+          <span className="mobile-preview-empty" aria-hidden="true" />
+        )}
+      </a>
+      <p className="mobile-preview-status" aria-hidden="true">
+        {preview.ok ? "PNG of this code" : "No code to download yet"}
+      </p>
+      {/* "Download", not "Download PNG": the preview's own link keeps that name to itself. */}
+      <a
+        className="btn btn-primary"
+        href={preview.ok ? downloadHref("/download.png", preview.query, logoKey) : undefined}
+        aria-disabled={preview.ok ? undefined : true}
+        onClick={(event) => {
+          if (!preview.ok) return event.preventDefault();
+          started(preview.query);
+        }}
+      >
+        Download
+      </a>
+    </div>
+  );
+}
