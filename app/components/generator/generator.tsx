@@ -13,6 +13,8 @@ import { DesignSection } from "./design-section";
 import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
 import { PreviewPanel } from "./preview-panel";
+import { EMPTY_SAVE_FORM, type SaveFormState } from "./save-form";
+import type { JustSavedCode } from "../../dashboard/code-overview.server";
 import { TypeTabs } from "./type-tabs";
 import { useLivePreview, useServerDrawnLogo } from "./use-live-preview";
 
@@ -33,6 +35,10 @@ interface GeneratorProps {
   presets?: PresetChoice[];
   /** The workspace's brand styles (Premium and Ultimate), or why they are locked. */
   brandStyles?: GeneratorStyles;
+  /** The code just saved (issue #29 item 1): shown while the fields are still the saved ones. */
+  saved?: JustSavedCode | null;
+  /** The save form's title and choices, kept through a refusal or a sign-up (issue #29 item 2). */
+  saveForm?: SaveFormState;
 }
 
 /**
@@ -51,6 +57,8 @@ export function Generator({
   linkDomains = [],
   presets = [],
   brandStyles,
+  saved = null,
+  saveForm = EMPTY_SAVE_FORM,
 }: GeneratorProps) {
   const toast = useToast();
   const reportUsage = useReportUsage();
@@ -151,6 +159,9 @@ export function Generator({
           downloadsLeft={downloadsLeft}
           origin={origin}
           linkDomains={linkDomains}
+          // Once a field changes, the code on screen is no longer the saved one.
+          saved={fields === initialFields ? saved : null}
+          saveForm={saveForm}
         />
       </div>
     </section>

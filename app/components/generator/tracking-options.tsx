@@ -10,10 +10,13 @@ export function TrackingOptions({
   query,
   linkDomains,
   origin,
+  defaultChecked = false,
 }: {
   query: string | null;
   linkDomains: { id: string; hostname: string }[];
   origin: string;
+  /** Ticked again after a save, a refusal or a sign-up that came with it (issue #29). */
+  defaultChecked?: boolean;
 }) {
   const { user } = useAuth();
   const domainId = useId();
@@ -25,8 +28,8 @@ export function TrackingOptions({
   return (
     <>
       <label className="checkbox">
-        <input type="checkbox" name="trackScans" /> Track scans (the code then points to a short
-        link here that counts each scan and forwards to your address)
+        <input type="checkbox" name="trackScans" defaultChecked={defaultChecked} /> Track scans (the
+        code then points to a short link here that counts each scan and forwards to your address)
       </label>
       {linkDomains.length > 0 ? (
         <div className="field">
