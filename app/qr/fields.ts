@@ -111,7 +111,7 @@ export function defaultFields(): GeneratorFields {
 
 const PREFILL_KEYS = ["type", ...CONTENT_FIELDS, "size", "fg", "bg", ...DESIGN_PARAMS, "preset"];
 
-export function isQrType(value: string | null): value is QrType {
+function isQrType(value: string | null): value is QrType {
   return (QR_TYPES as readonly string[]).includes(value ?? "");
 }
 

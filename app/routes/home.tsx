@@ -148,8 +148,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The code in progress, its title and track choice ride along through sign-up and sign-in;
     // back on the generator it is offered with "Save it now" (issue #29 item 2).
     const pending = intent === "save" ? { ...kept, pending: "save" } : {};
+    // A dynamic code needs Premium: its sign-up starts the Premium trial, as the form said.
+    const plan = intent === "save" && track && fields.type === "url" ? "&plan=premium" : "";
     throw redirect(
-      `/auth?mode=signup&reason=${intent}&redirect=${encodeURIComponent(back("", pending))}`,
+      `/auth?mode=signup${plan}&reason=${intent}&redirect=${encodeURIComponent(back("", pending))}`,
       303,
     );
   }

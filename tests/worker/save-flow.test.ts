@@ -105,6 +105,8 @@ describe("a visitor's save through sign-up", () => {
     expect(visitor.status).toBe(303);
     const auth = new URL(visitor.headers.get("Location")!, ORIGIN);
     expect(auth.pathname).toBe("/auth");
+    // A dynamic code needs Premium: the sign-up starts its trial, as the save form said.
+    expect(auth.searchParams.get("plan")).toBe("premium");
     const back = auth.searchParams.get("redirect")!;
     const carried = new URL(back, ORIGIN).searchParams;
     expect(carried.get("title")).toBe("Café menu");

@@ -162,6 +162,7 @@ export function Generator({
           // Once a field changes, the code on screen is no longer the saved one.
           saved={fields === initialFields ? saved : null}
           saveForm={saveForm}
+          type={fields.type}
         />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { PLANS } from "../../plans/catalogue";
 import { SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../../plans/visitors";
 import type { Preview } from "../../qr/preview";
+import type { QrType } from "../../qr/types";
 import { useReportUsage } from "../achievements/use-report-usage";
 import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
@@ -28,8 +29,11 @@ export function PreviewPanel({
   linkDomains,
   saved = null,
   saveForm,
+  type,
 }: {
   preview: Preview;
+  /** The type being made (the save form says what a free account cannot save). */
+  type: QrType;
   logoKey: string | null;
   /** PNG downloads left today for a visitor; null when the limit does not apply. */
   downloadsLeft: number | null;
@@ -141,6 +145,7 @@ export function PreviewPanel({
           logoKey={logoKey}
           linkDomains={linkDomains}
           origin={origin}
+          type={type}
           state={saveForm}
         />
         {preview.ok ? (

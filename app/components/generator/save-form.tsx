@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { canSaveType } from "../../plans/rules";
-import { isQrType } from "../../qr/fields";
+import type { QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
 import { SettingsInputs } from "./settings-inputs";
 import { TrackingOptions } from "./tracking-options";
@@ -26,9 +26,12 @@ export function SaveForm({
   logoKey,
   linkDomains,
   origin,
+  type,
   state = EMPTY_SAVE_FORM,
 }: {
   query: string | null;
+  /** The type being made, even while its fields are incomplete. */
+  type: QrType;
   logoKey: string | null;
   linkDomains: { id: string; hostname: string }[];
   origin: string;
@@ -41,8 +44,7 @@ export function SaveForm({
   const saving = navigation.state !== "idle" && navigation.formData?.has("title") === true;
   const pending = user !== null && state.pending;
   // A visitor hears what a free account cannot save before signing up, not after.
-  const type = new URLSearchParams(query ?? "").get("type");
-  const freeVerdict = !user && isQrType(type) ? canSaveType("free", type) : { ok: true as const };
+  const freeVerdict = user ? { ok: true as const } : canSaveType("free", type);
   return (
     <Form method="post" action="/?index" className="save-form" aria-label="Save this code">
       <SettingsInputs query={query} />
