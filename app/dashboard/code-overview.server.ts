@@ -5,6 +5,7 @@ import { customizationOf } from "../design/customization";
 import { DesignRefusedError } from "../design/image.server";
 import type { DesignFormat } from "../design/formats";
 import { codeActivity, codeScanTotal } from "../models/code-analytics.server";
+import { findWorkspaceCode, savedContent } from "../models/qr-codes.server";
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { canDownloadPrint, canDownloadSvg } from "../plans/rules";
@@ -134,3 +135,38 @@ export async function codeOverview(
 }
 
 export type CodeOverview = Awaited<ReturnType<typeof codeOverview>>;
+
+const NUMERIC_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The code just saved, as the generator shows it after "Save QR Code" (issue #29 item 1): its own
+ * image (for a dynamic code, the short link's), its page and its downloads. Only a code of the
+ * member's current workspace; anything else (another's id, a malformed one) is null.
+ */
+export async function justSavedCode(
+  db: Database,
+  membership: { workspace: { id: string } },
+  plan: PlanId,
+  rawId: string | null,
+  origin: string,
+) {
+  if (!rawId || !NUMERIC_ID.test(rawId)) return null;
+  const code = await findWorkspaceCode(db, Number(rawId), membership.workspace.id);
+  const content = code && savedContent(code);
+  if (!code || !content) return null;
+  const { linkUrl, encoded } = await encodedContent(db, code, content, origin);
+  return {
+    id: code.id,
+    title: code.title || describeContent(content),
+    page: `/dashboard/codes/${code.id}`,
+    dynamic: linkUrl !== null,
+    shortLink: linkUrl,
+    image: {
+      ...(await pageImage(db, code, content, origin)),
+      alt: `QR code: ${describeContent(encoded)}`,
+    },
+    downloads: downloads(code.id, plan),
+  };
+}
+
+export type JustSavedCode = NonNullable<Awaited<ReturnType<typeof justSavedCode>>>;

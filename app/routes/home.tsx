@@ -3,7 +3,8 @@ import { hasFlash, redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { logoFromForm } from "../codes/logo-upload.server";
 import { saveForUser } from "../codes/save.server";
-import { getMembership } from "../workspaces/current.server";
+import { getMembership, workspacePlan } from "../workspaces/current.server";
+import { justSavedCode } from "../dashboard/code-overview.server";
 import { displayHostname } from "../domains/hostname";
 import { activeDomains } from "../models/custom-domains.server";
 import { loadLogo, LOGO_PREFIX, LogoStoreError, storeLogo } from "../storage/logos.server";
@@ -82,6 +83,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: appOrigin(),
     // The workspace's brand styles for the generator's select (issue #28).
     brandStyles: await generatorStyles(membership, url.searchParams.get("styleId")),
+    // The code just saved, of this workspace only (issue #29 item 1).
+    saved: membership
+      ? await justSavedCode(
+          createDatabase(),
+          membership,
+          workspacePlan(membership),
+          url.searchParams.get("saved"),
+          appOrigin(),
+        )
+      : null,
+    // What the save form had: after a refusal, or brought back through sign-up (issue #29 item 2).
+    saveForm: {
+      title: (url.searchParams.get("title") ?? "").slice(0, 120),
+      track: url.searchParams.get("trackScans") === "on",
+      pending: userId !== undefined && url.searchParams.get("pending") === "save",
+    },
     // Active custom domains a tracked code may use (issue #18).
     linkDomains: membership
       ? (await activeDomains(createDatabase(), membership.workspace.id)).map((domain) => ({
@@ -117,14 +134,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent") === "logo" ? "logo" : "save";
   const user = await getUser(context);
   const logoKey = typeof form.get("logo") === "string" ? String(form.get("logo")) : "";
-  const back = (logo = logoKey) => {
+  const title = String(form.get("title") ?? "").slice(0, 120);
+  const track = form.get("trackScans") === "on";
+  const back = (logo = logoKey, extra: Record<string, string> = {}) => {
     const query = fieldsToSearchParams(fields);
     if (logo) query.set("logo", logo);
+    for (const [key, value] of Object.entries(extra)) query.set(key, value);
     return `/?${query}#generator`;
   };
+  // After a refused save the form keeps its title and its "Track scans".
+  const kept = { ...(title ? { title } : {}), ...(track ? { trackScans: "on" } : {}) };
   if (!user) {
+    // The code in progress, its title and track choice ride along through sign-up and sign-in;
+    // back on the generator it is offered with "Save it now" (issue #29 item 2).
+    const pending = intent === "save" ? { ...kept, pending: "save" } : {};
+    // A dynamic code needs Premium: its sign-up starts the Premium trial, as the form said.
+    const plan = intent === "save" && track && fields.type === "url" ? "&plan=premium" : "";
     throw redirect(
-      `/auth?mode=signup&reason=${intent}&redirect=${encodeURIComponent(back(""))}`,
+      `/auth?mode=signup${plan}&reason=${intent}&redirect=${encodeURIComponent(back("", pending))}`,
       303,
     );
   }
@@ -153,13 +180,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) {
-    return redirectWithToast(request, back(), {
+    return redirectWithToast(request, back(logoKey, kept), {
       title: "Save failed",
       description: Object.values(evaluation.errors)[0],
       variant: "error",
     });
   }
-  const title = String(form.get("title") ?? "");
   const logo =
     logoKey && membership ? await loadLogo(logoKey, [membership.workspace.id, user.id]) : null;
   // The code keeps the Design section's design (issue #28); a brand style named by the form lies
@@ -169,7 +195,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (styleId) {
     const styled = await savedStyleCustomization(membership, styleId, params, evaluation.style);
     if (!styled.ok) {
-      return redirectWithToast(request, back(), {
+      return redirectWithToast(request, back(logoKey, kept), {
         title: "Save failed",
         description: styled.message,
         variant: "error",
@@ -178,22 +204,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     style = styled.customization;
   }
   const outcome = await saveForUser(user, membership, evaluation.content, style, title, {
-    track: form.get("trackScans") === "on",
+    track,
     logo,
     domainId: String(form.get("linkDomain") ?? "") || null,
   });
   if (!outcome.ok) {
-    return redirectWithToast(request, back(), {
+    return redirectWithToast(request, back(logoKey, kept), {
       title: outcome.title,
       description: outcome.message,
       variant: "error",
     });
   }
-  return redirectWithToast(request, back(), {
-    title: "QR code saved",
-    description: `“${title.trim()}” is on your dashboard.`,
-    variant: "success",
-  });
+  // The generator then shows the saved code itself: for a dynamic code, its short link's image
+  // (issue #29 item 1).
+  return redirectWithToast(
+    request,
+    back(logoKey, {
+      saved: String(outcome.id),
+      ...(track ? { trackScans: "on" } : {}),
+    }),
+    {
+      title: "QR code saved",
+      description: `“${title.trim()}” is on your dashboard.`,
+      variant: "success",
+    },
+  );
 }
 
 /** "Apply style": back to the generator with the style's design, or with why it cannot be used. */
@@ -268,6 +303,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         linkDomains={loaderData.linkDomains}
         presets={loaderData.presets}
         brandStyles={loaderData.brandStyles}
+        saved={loaderData.saved}
+        saveForm={loaderData.saveForm}
       />
       <AchievementsSlot />
       <HowItWorks />

@@ -209,8 +209,9 @@ describe("saving from the generator page without JavaScript", () => {
       body: new URLSearchParams({ ...fields, title: "Café menu" }),
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(
-      "/?type=url&url=https%3A%2F%2Fexample.com%2Fform&size=256&fg=000000&bg=ffffff#generator",
+    // Back to the generator, which shows the saved code (issue #29 item 1).
+    expect(response.headers.get("Location")).toMatch(
+      /^\/\?type=url&url=https%3A%2F%2Fexample.com%2Fform&size=256&fg=000000&bg=ffffff&saved=\d+#generator$/,
     );
     const flash = cookieFrom(response, "qr_flash")!;
     const page = await appFetch(response.headers.get("Location")!, {

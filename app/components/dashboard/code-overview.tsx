@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CodeOverview, DownloadChoice } from "../../dashboard/code-overview.server";
 import { CopyButton } from "../copy-button";
+import { LockedDownload } from "../locked-download";
 
 // The top of a code's page (issue #29 item 8): its image drawn from its saved design with the
 // downloads in every format (a format the plan lacks is shown locked, with why), its short link
@@ -16,16 +17,14 @@ function Download({ choice, upgradeHref }: { choice: DownloadChoice; upgradeHref
       </li>
     );
   }
-  const id = `locked-${choice.format}`;
   return (
-    <li className="download-locked">
-      <span className="btn btn-ghost is-locked" aria-disabled="true" aria-describedby={id}>
-        <span aria-hidden="true">🔒</span> {choice.label}{" "}
-        <span className="plan-badge">Premium</span>
-      </span>
-      <span id={id} className="small muted">
-        {choice.locked} <Link to={upgradeHref}>See plans</Link>
-      </span>
+    <li>
+      <LockedDownload
+        id={`locked-${choice.format}`}
+        label={choice.label}
+        message={choice.locked ?? ""}
+        upgradeHref={upgradeHref}
+      />
     </li>
   );
 }

@@ -14,6 +14,8 @@ import type { DesignPatch } from "./design-extras";
 import { type GeneratorNotice, GeneratorNotices } from "./generator-notices";
 import { MobilePreviewBar } from "./mobile-preview-bar";
 import { PreviewPanel } from "./preview-panel";
+import { EMPTY_SAVE_FORM, type SaveFormState } from "./save-form";
+import type { JustSavedCode } from "../../dashboard/code-overview.server";
 import { TypeTabs } from "./type-tabs";
 import { useLivePreview, useServerDrawnLogo } from "./use-live-preview";
 
@@ -34,6 +36,10 @@ interface GeneratorProps {
   presets?: PresetChoice[];
   /** The workspace's brand styles (Premium and Ultimate), or why they are locked. */
   brandStyles?: GeneratorStyles;
+  /** The code just saved (issue #29 item 1): shown while the fields are still the saved ones. */
+  saved?: JustSavedCode | null;
+  /** The save form's title and choices, kept through a refusal or a sign-up (issue #29 item 2). */
+  saveForm?: SaveFormState;
 }
 
 /**
@@ -52,6 +58,8 @@ export function Generator({
   linkDomains = [],
   presets = [],
   brandStyles,
+  saved = null,
+  saveForm = EMPTY_SAVE_FORM,
 }: GeneratorProps) {
   const toast = useToast();
   const reportUsage = useReportUsage();
@@ -144,7 +152,11 @@ export function Generator({
           <button type="submit" className="btn btn-primary">
             Update preview
           </button>
-          <MobilePreviewBar preview={preview} logoKey={logoKey} />
+          <MobilePreviewBar
+            preview={preview}
+            logoKey={logoKey}
+            saved={fields === initialFields ? saved : null}
+          />
         </form>
 
         <PreviewPanel
@@ -153,6 +165,10 @@ export function Generator({
           downloadsLeft={downloadsLeft}
           origin={origin}
           linkDomains={linkDomains}
+          // Once a field changes, the code on screen is no longer the saved one.
+          saved={fields === initialFields ? saved : null}
+          saveForm={saveForm}
+          type={fields.type}
         />
       </div>
     </section>

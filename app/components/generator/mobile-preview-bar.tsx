@@ -1,3 +1,4 @@
+import type { JustSavedCode } from "../../dashboard/code-overview.server";
 import type { Preview } from "../../qr/preview";
 import { downloadHref } from "./download-link";
 import { useDownloadStarted } from "./use-download-started";
@@ -11,11 +12,30 @@ import { useDownloadStarted } from "./use-download-started";
 export function MobilePreviewBar({
   preview,
   logoKey,
+  saved = null,
 }: {
   preview: Preview;
   logoKey: string | null;
+  /** A dynamic code just saved: the bar offers its own image, never the untracked one. */
+  saved?: JustSavedCode | null;
 }) {
   const started = useDownloadStarted();
+  const png = saved?.dynamic ? saved.downloads.find((choice) => choice.format === "png") : null;
+  if (saved?.dynamic && saved.image.src && png?.href) {
+    return (
+      <div className="mobile-preview-bar" role="group" aria-label="Your code">
+        <a className="mobile-preview-thumb" href="#generator" aria-label="Show the full preview">
+          <img src={saved.image.src} alt="" />
+        </a>
+        <p className="mobile-preview-status" aria-hidden="true">
+          PNG of your dynamic code
+        </p>
+        <a className="btn btn-primary" href={png.href} download>
+          Download
+        </a>
+      </div>
+    );
+  }
   const shown = preview.ok ? preview : preview.last;
   return (
     <div className="mobile-preview-bar" role="group" aria-label="Your code">

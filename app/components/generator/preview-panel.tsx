@@ -1,14 +1,18 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import type { JustSavedCode } from "../../dashboard/code-overview.server";
 import { PLANS } from "../../plans/catalogue";
 import { SVG_PLAN_MESSAGE } from "../../plans/rules";
+import { VISITOR_DOWNLOADS_PER_DAY } from "../../plans/visitors";
 import type { Preview } from "../../qr/preview";
+import type { QrType } from "../../qr/types";
 import { useReportUsage } from "../achievements/use-report-usage";
 import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
-import { useToast } from "../toast";
+import { LockedDownload } from "../locked-download";
 import { downloadHref } from "./download-link";
 import { LogoForm } from "./logo-form";
-import { SaveForm } from "./save-form";
+import { SaveForm, type SaveFormState } from "./save-form";
 import { useDownloadStarted } from "./use-download-started";
 
 /**
@@ -22,15 +26,24 @@ export function PreviewPanel({
   downloadsLeft,
   origin,
   linkDomains,
+  saved = null,
+  saveForm,
+  type,
 }: {
   preview: Preview;
+  /** The type being made (the save form says what a free account cannot save). */
+  type: QrType;
   logoKey: string | null;
   /** PNG downloads left today for a visitor; null when the limit does not apply. */
   downloadsLeft: number | null;
   origin: string;
   linkDomains: { id: string; hostname: string }[];
+  /** The code just saved, while the fields are still its own (issue #29 item 1). */
+  saved?: JustSavedCode | null;
+  saveForm?: SaveFormState;
 }) {
-  const toast = useToast();
+  // The visitor's allowance goes down as they download, not only on the next page (item 11).
+  const [left, setLeft] = useState(downloadsLeft);
   const { user } = useAuth();
   const reportUsage = useReportUsage();
   const svgAllowed = user !== null && PLANS[user.plan].capabilities.svg;
@@ -41,7 +54,9 @@ export function PreviewPanel({
   return (
     <div className="card preview-card">
       <div className="preview-figure" aria-live="polite">
-        {preview.ok ? (
+        {saved?.dynamic ? (
+          <SavedFigure saved={saved} />
+        ) : preview.ok ? (
           <img className="preview-image" src={preview.src} alt={preview.alt} />
         ) : preview.last ? (
           // A refused colour or design: the last good code, dimmed, and why (issue #29 item 15).
@@ -64,45 +79,68 @@ export function PreviewPanel({
         )}
       </div>
       <div className="preview-tools">
-        <div className="preview-actions" data-tour="download">
-          <a
-            className="btn btn-primary"
-            href={preview.ok ? downloadHref("/download.png", preview.query, logoKey) : undefined}
-            aria-disabled={preview.ok ? undefined : true}
-            onClick={(event) => {
-              if (!preview.ok) return event.preventDefault();
-              started(preview.query);
-            }}
-          >
-            Download PNG
-          </a>
-          <a
-            className="btn btn-ghost"
-            href={preview.ok ? downloadHref("/download.svg", preview.query, logoKey) : undefined}
-            aria-disabled={preview.ok ? undefined : true}
-            onClick={(event) => {
-              if (!preview.ok) return event.preventDefault();
-              // A plan without SVG hears why instead of being sent to the refusal.
-              if (svgAllowed) {
+        {saved?.dynamic ? (
+          <SavedDownloads saved={saved} />
+        ) : (
+          <div className="preview-actions" data-tour="download">
+            <a
+              className="btn btn-primary"
+              href={preview.ok ? downloadHref("/download.png", preview.query, logoKey) : undefined}
+              aria-disabled={preview.ok ? undefined : true}
+              onClick={(event) => {
+                if (!preview.ok) return event.preventDefault();
                 started(preview.query);
-                reportUsage("svg-download");
-              } else {
-                event.preventDefault();
-                toast({ title: SVG_PLAN_MESSAGE, variant: "error" });
-              }
-            }}
-          >
-            Download SVG
-          </a>
-        </div>
-        {downloadsLeft !== null ? (
-          <p className="muted small">
-            {downloadsLeft} of 3 free PNG downloads left today.{" "}
+                if (left !== null) setLeft(Math.max(0, left - 1));
+              }}
+            >
+              Download PNG
+            </a>
+            {svgAllowed ? (
+              <a
+                className="btn btn-ghost"
+                href={
+                  preview.ok ? downloadHref("/download.svg", preview.query, logoKey) : undefined
+                }
+                aria-disabled={preview.ok ? undefined : true}
+                onClick={(event) => {
+                  if (!preview.ok) return event.preventDefault();
+                  started(preview.query);
+                  reportUsage("svg-download");
+                }}
+              >
+                Download SVG
+              </a>
+            ) : (
+              // A plan without SVG sees the lock and why, rather than a link to a refusal.
+              <LockedDownload
+                id="generator-svg-locked"
+                label="SVG"
+                message={SVG_PLAN_MESSAGE}
+                upgradeHref="/pricing"
+              />
+            )}
+          </div>
+        )}
+        {saved && !saved.dynamic ? (
+          <p className="small">
+            Saved. <Link to={saved.page}>Open “{saved.title}”</Link>
+          </p>
+        ) : null}
+        {left !== null ? (
+          <p className="muted small" aria-live="polite">
+            {left} of {VISITOR_DOWNLOADS_PER_DAY} free PNG downloads left today.{" "}
             <Link to="/auth?mode=signup">Sign up free</Link> for more.
           </p>
         ) : null}
         <LogoForm query={query} logoKey={logoKey} />
-        <SaveForm query={query} logoKey={logoKey} linkDomains={linkDomains} origin={origin} />
+        <SaveForm
+          query={query}
+          logoKey={logoKey}
+          linkDomains={linkDomains}
+          origin={origin}
+          type={type}
+          state={saveForm}
+        />
         {preview.ok ? (
           <div className="share">
             <label htmlFor="share-link">Share link</label>
@@ -117,6 +155,51 @@ export function PreviewPanel({
           </div>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The saved dynamic code's own image: what prints is the short link, not the destination. */
+function SavedFigure({ saved }: { saved: JustSavedCode }) {
+  return (
+    <figure className="preview-saved">
+      {saved.image.src ? (
+        <img className="preview-image" src={saved.image.src} alt={saved.image.alt} />
+      ) : (
+        <p className="preview-reason">{saved.image.problem}</p>
+      )}
+      <figcaption>
+        <strong>Dynamic: you can change where it leads.</strong> It encodes{" "}
+        <code>{saved.shortLink}</code>. <Link to={saved.page}>Open “{saved.title}”</Link>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Downloads of the saved code itself (its own download addresses), the plan's locks shown. */
+function SavedDownloads({ saved }: { saved: JustSavedCode }) {
+  return (
+    <div className="preview-actions" data-tour="download">
+      {saved.downloads.map((choice) =>
+        choice.href ? (
+          <a
+            key={choice.format}
+            className={choice.format === "png" ? "btn btn-primary" : "btn btn-ghost"}
+            href={choice.href}
+            download
+          >
+            Download {choice.label}
+          </a>
+        ) : (
+          <LockedDownload
+            key={choice.format}
+            id={`saved-${choice.format}-locked`}
+            label={choice.label}
+            message={choice.locked ?? ""}
+            upgradeHref="/pricing"
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -1,33 +1,66 @@
 import { useId } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { canSaveType } from "../../plans/rules";
+import type { QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
 import { SettingsInputs } from "./settings-inputs";
 import { TrackingOptions } from "./tracking-options";
 
+/** The save form's title and choices, kept through a refused save or a sign-up (issue #29 item 2). */
+export interface SaveFormState {
+  title: string;
+  track: boolean;
+  /** Back from sign-up or sign-in with a code to save: offered with one "Save it now". */
+  pending: boolean;
+}
+
+export const EMPTY_SAVE_FORM: SaveFormState = { title: "", track: false, pending: false };
+
 /**
  * Saving the code shown: a plain post of the same settings and a title, so it works without
- * JavaScript; a visitor is sent to sign up first (spec section 5).
+ * JavaScript; a visitor is sent to sign up first (spec section 5), and the code, its title and
+ * track choice come back with them, to be saved with one "Save it now".
  */
 export function SaveForm({
   query,
   logoKey,
   linkDomains,
   origin,
+  type,
+  state = EMPTY_SAVE_FORM,
 }: {
   query: string | null;
+  /** The type being made, even while its fields are incomplete. */
+  type: QrType;
   logoKey: string | null;
   linkDomains: { id: string; hostname: string }[];
   origin: string;
+  state?: SaveFormState;
 }) {
   const { user } = useAuth();
   const titleId = useId();
+  const noteId = useId();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.has("title") === true;
+  const pending = user !== null && state.pending;
+  // A visitor hears what a free account cannot save before signing up, not after.
+  const freeVerdict = user ? { ok: true as const } : canSaveType("free", type);
   return (
     <Form method="post" action="/?index" className="save-form" aria-label="Save this code">
       <SettingsInputs query={query} />
       {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
-      <TrackingOptions query={query} linkDomains={linkDomains} origin={origin} />
+      {pending ? (
+        <p className="notice notice-success" role="status">
+          Your code is still here. Check its title and press <strong>Save it now</strong> to keep it
+          on your dashboard.
+        </p>
+      ) : null}
+      <TrackingOptions
+        query={query}
+        linkDomains={linkDomains}
+        origin={origin}
+        defaultChecked={state.track}
+      />
       <label htmlFor={titleId}>Title</label>
       <div className="share-row">
         <input
@@ -37,13 +70,26 @@ export function SaveForm({
           maxLength={120}
           placeholder="e.g. Café menu"
           autoComplete="off"
+          defaultValue={state.title}
         />
-        <button type="submit" className="btn btn-primary" disabled={!query || saving}>
-          {saving ? "Saving..." : "Save QR Code"}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!query || saving}
+          aria-describedby={freeVerdict.ok ? undefined : noteId}
+        >
+          {saving ? "Saving..." : pending ? "Save it now" : "Save QR Code"}
         </button>
       </div>
-      {user ? null : (
-        <p className="muted small">Saving needs a free account; you will be asked to sign up.</p>
+      {user ? null : freeVerdict.ok ? (
+        <p className="muted small">
+          Saving needs a free account; you will be asked to sign up, and this code comes with you.
+        </p>
+      ) : (
+        <p id={noteId} className="notice notice-warning small save-plan-note">
+          {freeVerdict.message} A free account can still download it here.{" "}
+          <Link to="/pricing">Compare plans</Link>
+        </p>
       )}
     </Form>
   );
