@@ -196,41 +196,43 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
     <section className="card analytics-section" aria-labelledby="busiest-hours">
       <h2 id="busiest-hours">Busiest hours of the week</h2>
       <p className="muted small">{summary}</p>
-      <svg
-        viewBox={`0 0 ${LEFT + 24 * CELL} ${TOP + 7 * CELL}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="chart-svg heat-grid"
-      >
-        <title id={`${id}-title`}>Scans by weekday and hour</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {[0, 6, 12, 18].map((hour) => (
-          <text key={hour} x={LEFT + hour * CELL} y={TOP - 6} className="heat-label">
-            {hourLabel(hour)}
-          </text>
-        ))}
-        {week.map((hours, day) => (
-          <g key={WEEKDAYS[day]}>
-            <text x={0} y={TOP + day * CELL + CELL - 5} className="heat-label">
-              {WEEKDAYS[day]}
+      <Scroll label="Busiest hours">
+        <svg
+          viewBox={`0 0 ${LEFT + 24 * CELL} ${TOP + 7 * CELL}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          className="chart-svg heat-grid"
+        >
+          <title id={`${id}-title`}>Scans by weekday and hour</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {[0, 6, 12, 18].map((hour) => (
+            <text key={hour} x={LEFT + hour * CELL} y={TOP - 6} className="heat-label">
+              {hourLabel(hour)}
             </text>
-            {hours.map((scans, hour) => (
-              <rect
-                key={hour}
-                x={LEFT + hour * CELL + 1}
-                y={TOP + day * CELL + 1}
-                width={CELL - 2}
-                height={CELL - 2}
-                rx={3}
-                className={scans ? "heat-cell" : "heat-cell heat-empty"}
-                fillOpacity={scans ? (0.15 + (0.85 * scans) / max).toFixed(2) : undefined}
-              >
-                <title>{`${WEEKDAYS[day]} ${hourLabel(hour)}: ${scans} scans`}</title>
-              </rect>
-            ))}
-          </g>
-        ))}
-      </svg>
+          ))}
+          {week.map((hours, day) => (
+            <g key={WEEKDAYS[day]}>
+              <text x={0} y={TOP + day * CELL + CELL - 5} className="heat-label">
+                {WEEKDAYS[day]}
+              </text>
+              {hours.map((scans, hour) => (
+                <rect
+                  key={hour}
+                  x={LEFT + hour * CELL + 1}
+                  y={TOP + day * CELL + 1}
+                  width={CELL - 2}
+                  height={CELL - 2}
+                  rx={3}
+                  className={scans ? "heat-cell" : "heat-cell heat-empty"}
+                  fillOpacity={scans ? (0.15 + (0.85 * scans) / max).toFixed(2) : undefined}
+                >
+                  <title>{`${WEEKDAYS[day]} ${hourLabel(hour)}: ${scans} scans`}</title>
+                </rect>
+              ))}
+            </g>
+          ))}
+        </svg>
+      </Scroll>
       <details>
         <summary>Show as a table</summary>
         <Scroll label="Busiest hours as a table">
