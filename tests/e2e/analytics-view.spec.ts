@@ -235,3 +235,20 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test.describe("in a browser in India", () => {
+  test.use({ timezoneId: "Asia/Kolkata" });
+
+  test("the view is shown in the browser's zone with JavaScript, in UTC without", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    await signUp(page, baseURL!);
+    await page.goto("/dashboard/analytics");
+    const zone = javaScriptEnabled ? "Asia/Kolkata" : "UTC";
+    await expect(page.getByLabel("Time zone")).toHaveValue(zone);
+    await expect(page.getByText(`times in ${zone}`)).toBeVisible();
+    await expect(page.getByText(/a day starts at the nearest whole hour/)).toBeVisible();
+  });
+});

@@ -1,7 +1,8 @@
-import { useId } from "react";
-import { Link } from "react-router";
+import { useEffect, useId } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { MAX_COMPARED, RANGE_LABELS, RANGES, WEEKDAYS } from "../../analytics/view";
 import type { AnalyticsReport, AnalyticsView } from "../../dashboard/analytics-view.server";
+import { browserTimeZone } from "../formatted-date";
 import { PremiumAnalytics } from "./analytics-tab";
 
 // The Analytics view (issue #30): a GET form (range, time zone, code, codes to compare) and what it
@@ -347,10 +348,6 @@ function ViewForm({ view }: { view: AnalyticsView }) {
               </option>
             ))}
           </select>
-          <p id="tz-hint" className="field-hint">
-            Scans are counted by the hour: in zones 30 or 45 minutes off the hour (India, Nepal,
-            parts of Australia) a day starts at the nearest whole hour.
-          </p>
         </div>
         <div className="field">
           <label htmlFor="code">QR codes</label>
@@ -364,6 +361,10 @@ function ViewForm({ view }: { view: AnalyticsView }) {
           </select>
         </div>
       </div>
+      <p id="tz-hint" className="field-hint">
+        Time zone: scans are counted by the hour, so in zones 30 or 45 minutes off the hour (India,
+        Nepal, parts of Australia) a day starts at the nearest whole hour.
+      </p>
       {view.codes.length >= 2 ? (
         <details className="analytics-compare" open={typed.compare.length > 0 || undefined}>
           <summary>Compare codes</summary>
@@ -392,8 +393,25 @@ function ViewForm({ view }: { view: AnalyticsView }) {
   );
 }
 
+/**
+ * With JavaScript, a view asked for without a zone is shown in the browser's own (before its first
+ * report in the tz cookie the server could only guess UTC).
+ */
+function useBrowserZone(shown: string) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const zone = browserTimeZone();
+    if (params.has("tz") || !zone || zone === shown) return;
+    params.set("tz", zone);
+    void navigate(`${location.pathname}?${params}`, { replace: true });
+  }, [location, navigate, shown]);
+}
+
 export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
   const report = view.report;
+  useBrowserZone(view.typed.timeZone);
   return (
     <section className="container analytics-view">
       <p>
