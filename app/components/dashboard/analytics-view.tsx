@@ -425,7 +425,8 @@ export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
           {view.error}
         </p>
       ) : null}
-      <ViewForm view={view} />
+      {/* Keyed by the query: a new query (a client navigation) shows its own values. */}
+      <ViewForm key={JSON.stringify(view.typed)} view={view} />
       {!view.allowed ? <PremiumAnalytics /> : null}
       {report ? (
         <>
