@@ -16,6 +16,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/analytics", "routes/dashboard.analytics.tsx"),
+  route("dashboard/analytics.csv", "routes/dashboard.analytics.csv.ts"),
   route("dashboard/codes/:id", "routes/dashboard.code.tsx"),
   route("dashboard/selection", "routes/dashboard.selection.ts"),
   route("dashboard/thumbnails/:id/:file", "routes/dashboard.thumbnail.ts"),

@@ -22,18 +22,27 @@ export const MANIFEST_COLUMNS = ["row", "status", "filename", "code id", "tracke
  */
 export function manifestCsv(entries: ManifestEntry[]): string {
   const sorted = [...entries].sort((a, b) => a.row - b.row);
+  return spreadsheetCsv(
+    MANIFEST_COLUMNS,
+    sorted.map((entry) => [
+      String(entry.row),
+      entry.status,
+      entry.filename,
+      entry.codeId === null ? "" : String(entry.codeId),
+      entry.trackedLink ?? "",
+      entry.error ?? "",
+    ]),
+  );
+}
+
+/**
+ * CSV a spreadsheet opens safely: a cell it would run as a formula (=, +, -, @, a tab or a
+ * carriage return first) gets a leading apostrophe. The one writer of CSV for people to open (the
+ * bulk manifest, the analytics export).
+ */
+export function spreadsheetCsv(fields: string[], rows: (string | number)[][]): string {
   return Papa.unparse(
-    {
-      fields: MANIFEST_COLUMNS,
-      data: sorted.map((entry) => [
-        String(entry.row),
-        entry.status,
-        entry.filename,
-        entry.codeId === null ? "" : String(entry.codeId),
-        entry.trackedLink ?? "",
-        entry.error ?? "",
-      ]),
-    },
+    { fields, data: rows.map((row) => row.map(String)) },
     { escapeFormulae: true, newline: "\r\n" },
   );
 }

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, TIME_ZONE_COOKIE, validTimeZone } from "../
 import type { loader as rootLoader } from "../root";
 import { useHydrated } from "./use-hydrated";
 
-function browserTimeZone(): string | null {
+export function browserTimeZone(): string | null {
   return validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 

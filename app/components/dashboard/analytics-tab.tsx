@@ -28,7 +28,7 @@ function StatCards({ loaded }: { loaded: AnalyticsTabData }) {
   );
 }
 
-function PremiumAnalytics() {
+export function PremiumAnalytics() {
   return (
     <div className="card empty-state">
       <h2>Analytics is a Premium Feature</h2>
@@ -54,6 +54,16 @@ export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
       <CodeList loaded={loaded} />
       {loaded.analytics ? null : <PremiumAnalytics />}
       {loaded.activity ? <ActivityChart days={loaded.activity} /> : null}
+      {loaded.analytics ? (
+        <p>
+          <Link to="/dashboard/analytics" className="btn btn-ghost">
+            Full analytics
+          </Link>{" "}
+          <span className="muted small">
+            Date ranges, time zones, places, devices, busiest hours, codes compared, CSV.
+          </span>
+        </p>
+      ) : null}
       {loaded.breakdown ? (
         <div className="breakdowns">
           <Breakdown title="Scans by country" rows={loaded.breakdown.countries} />

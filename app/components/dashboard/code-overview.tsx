@@ -130,9 +130,12 @@ function Breakdown({ title, rows }: { title: string; rows: { name: string; scans
 export function ScanSummary({
   overview,
   upgradeHref,
+  codeId,
 }: {
   overview: CodeOverview;
   upgradeHref: string;
+  /** The code's id, for its link to the full Analytics view. */
+  codeId?: number;
 }) {
   const scans = overview.scans;
   return (
@@ -170,6 +173,11 @@ export function ScanSummary({
               <Breakdown title="Top countries (30 days)" rows={scans.countries} />
               <Breakdown title="Top devices (30 days)" rows={scans.devices} />
             </div>
+            {scans.counted && codeId ? (
+              <p>
+                <Link to={`/dashboard/analytics?code=${codeId}`}>Full analytics</Link>
+              </p>
+            ) : null}
           </>
         )}
       </div>

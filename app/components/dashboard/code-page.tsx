@@ -49,7 +49,7 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
           ) : null}
           <ContentSummary overview={overview} />
           <DesignSummary overview={overview} />
-          <ScanSummary overview={overview} upgradeHref={page.upgradeHref} />
+          <ScanSummary overview={overview} upgradeHref={page.upgradeHref} codeId={page.id} />
         </div>
       </div>
 

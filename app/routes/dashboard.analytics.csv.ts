@@ -1,0 +1,32 @@
+import { requireUser } from "../auth/user.server";
+import { analyticsView, csvName, reportCsv } from "../dashboard/analytics-view.server";
+import { createDatabase } from "../db/client.server";
+import { requireMembership } from "../workspaces/current.server";
+import type { Route } from "./+types/dashboard.analytics.csv";
+
+// The Analytics view's CSV (issue #30): the same query, the same numbers, formula cells
+// neutralised by the one CSV writer (app/bulk/manifest.ts).
+
+const text = (message: string, status: number) =>
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  const membership = await requireMembership(request, context);
+  const view = await analyticsView(createDatabase(), membership, request);
+  if (view.error) return text(view.error, 400);
+  if (!view.report) {
+    return text("Analytics is on Premium and Ultimate: upgrade to export scans.", 403);
+  }
+  return new Response(reportCsv(view.report), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvName(view.report)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
