@@ -65,22 +65,37 @@ export function isPlainDesign(design: Design): boolean {
 }
 
 /**
+ * A colour as a link may carry it: links write `fg=1e293b` without the `#` (which would have to
+ * be escaped as %23), so a bare 3- or 6-digit hex gets its `#`; anything else is left for the
+ * schema to refuse with its message.
+ */
+export function linkHexColor<T extends string | null | undefined>(value: T): T {
+  return (
+    typeof value === "string" && /^(?:[\da-f]{3}|[\da-f]{6})$/i.test(value.trim())
+      ? `#${value.trim()}`
+      : value
+  ) as T;
+}
+
+/**
  * The design fields of a query string (download links), under the API's names; the gradient as
- * `gradientType`, `gradientFrom`, `gradientTo` and `gradientRotation`.
+ * `gradientType`, `gradientFrom`, `gradientTo` and `gradientRotation`. Colours may omit the `#`.
  */
 export function designInputFromSearchParams(params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of DESIGN_FIELDS) {
     if (field === "gradient") continue;
     const value = params.get(field);
-    if (value !== null && value !== "") input[field] = value;
+    if (value !== null && value !== "") {
+      input[field] = field.endsWith("Color") ? linkHexColor(value) : value;
+    }
   }
   const type = params.get("gradientType");
   if (type) {
     input.gradient = {
       type,
-      from: params.get("gradientFrom") ?? undefined,
-      to: params.get("gradientTo") ?? undefined,
+      from: linkHexColor(params.get("gradientFrom")) ?? undefined,
+      to: linkHexColor(params.get("gradientTo")) ?? undefined,
       rotation: params.get("gradientRotation") || undefined,
     };
   }

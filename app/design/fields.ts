@@ -2,6 +2,7 @@ import type { QrStyle } from "../qr/types";
 import {
   type Customization,
   designInputFromSearchParams,
+  linkHexColor,
   parseCustomization,
 } from "./customization";
 import { PRESETS } from "./presets";
@@ -100,7 +101,7 @@ export function readDesignFields(params: URLSearchParams): DesignFields {
   for (const name of DESIGN_PARAMS) {
     // A checkbox follows its hidden "off" input, so the last value is the one that counts.
     const value = (COLOR_PARAMS as readonly string[]).includes(name)
-      ? submittedColor(params, name)
+      ? linkHexColor(submittedColor(params, name))
       : params.getAll(name).at(-1);
     if (value !== null && value !== undefined) fields[name] = value.trim();
   }

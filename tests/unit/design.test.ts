@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { designInputFromSearchParams, linkHexColor } from "../../app/design/customization";
 import { drawDesign } from "../../app/design/drawing";
+import { readDesignFields } from "../../app/design/fields";
 import { PRESETS } from "../../app/design/presets";
 import { designSvg } from "../../app/design/render";
 import { encodePayload } from "../../app/qr/payload";
@@ -216,4 +218,25 @@ describe("presets", () => {
       expect(await unreadBy(preset.design), preset.name).toEqual([]);
     }
   }, 60_000);
+});
+
+describe("a link's colours", () => {
+  test("may omit the #, as fg and bg do; anything else is left for the schema to refuse", () => {
+    const input = designInputFromSearchParams(
+      new URLSearchParams(
+        "cornerColor=1e3a8a&frameColor=%23123456&frameTextColor=fff&gradientType=linear&gradientFrom=1e3a8a&gradientTo=7c3aed",
+      ),
+    );
+    expect(input).toMatchObject({
+      cornerColor: "#1e3a8a",
+      frameColor: "#123456",
+      frameTextColor: "#fff",
+      gradient: { type: "linear", from: "#1e3a8a", to: "#7c3aed" },
+    });
+    expect(readDesignFields(new URLSearchParams("gradientFrom=abcdef")).gradientFrom).toBe(
+      "#abcdef",
+    );
+    expect(linkHexColor("navy")).toBe("navy");
+    expect(linkHexColor("12345")).toBe("12345");
+  });
 });
