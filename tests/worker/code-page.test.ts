@@ -148,9 +148,9 @@ describe("a code's page shows the code", () => {
     expect(page.html).toContain(`href="/api/qr-codes/${id}/download?format=png"`);
     expect(page.html).not.toContain(`download?format=pdf`);
     expect(page.text).toContain(
-      "🔒 PDF Premium PDF and EPS downloads require Premium or Ultimate plan.",
+      "PDF Premium PDF and EPS downloads require Premium or Ultimate plan.",
     );
-    expect(page.text).toContain("🔒 SVG Premium SVG downloads require Premium or Ultimate plan.");
+    expect(page.text).toContain("SVG Premium SVG downloads require Premium or Ultimate plan.");
     expect(page.text).toContain("A static code leads straight to its content");
     const pdf = await download(owner, id, "pdf");
     expect(pdf.status).toBe(403);
