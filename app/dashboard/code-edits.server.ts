@@ -4,7 +4,12 @@ import { codeLogo } from "../codes/code-logo.server";
 import { encodedContent } from "../codes/saved-image.server";
 import type { Database } from "../db/client.server";
 import type { QrCodeRecord, UserRecord } from "../db/schema";
-import { customizationOf, parseCustomization, storedCustomization } from "../design/customization";
+import {
+  customizationOf,
+  DESIGN_QUERY_NAMES,
+  parseCustomization,
+  storedCustomization,
+} from "../design/customization";
 import { designProblem } from "../design/image.server";
 import { updateCodeContent, updateCodeDesign } from "../models/code-edits.server";
 import type { Membership } from "../models/workspaces.server";
@@ -73,26 +78,6 @@ function refused(
   );
 }
 
-const DESIGN_FIELDS = [
-  "dotShape",
-  "cornerShape",
-  "cornerDotShape",
-  "fgColor",
-  "bgColor",
-  "cornerColor",
-  "cornerDotColor",
-  "gradientType",
-  "gradientFrom",
-  "gradientTo",
-  "gradientRotation",
-  "frame",
-  "frameText",
-  "frameColor",
-  "frameTextColor",
-  "errorCorrection",
-  "margin",
-] as const;
-
 /** Saves a new design; the content, the short link and the logo stay as they are. */
 export async function editDesign({
   request,
@@ -103,7 +88,7 @@ export async function editDesign({
   form,
   origin,
 }: CodeEdit) {
-  const values = formValues(form, DESIGN_FIELDS);
+  const values = formValues(form, DESIGN_QUERY_NAMES);
   const saved = customizationOf(code.customization);
   const parsed = parseCustomization({
     ...designFormInput(form),

@@ -22,6 +22,15 @@ export type StoredCustomization = QrStyle & Partial<Design>;
 
 export const DESIGN_FIELDS = Object.keys(designObject.shape) as (keyof Design)[];
 
+/** A design's names in a query string or a form: its fields, the gradient as four of its own. */
+export const DESIGN_QUERY_NAMES: readonly string[] = [
+  ...DESIGN_FIELDS.filter((field) => field !== "gradient"),
+  "gradientType",
+  "gradientFrom",
+  "gradientTo",
+  "gradientRotation",
+];
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function storedCustomization(value: Customization): StoredCustomization {

@@ -3,7 +3,7 @@ import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
 import type { GeneratorNotice } from "../components/generator/generator-notices";
 import {
-  DESIGN_FIELDS,
+  DESIGN_QUERY_NAMES,
   designInputFromSearchParams,
   parseCustomization,
 } from "../design/customization";
@@ -105,13 +105,7 @@ const FORMATS: Record<string, DesignFormat> = {
 const PRINT_FIELDS = ["printWidth", "printUnit", "dpi", "cmyk"] as const;
 
 /** The design's query fields (designInputFromSearchParams), kept when sending someone back. */
-const DESIGN_QUERY_FIELDS = new Set<string>([
-  ...DESIGN_FIELDS.filter((field) => field !== "gradient"),
-  "gradientType",
-  "gradientFrom",
-  "gradientTo",
-  "gradientRotation",
-]);
+const DESIGN_QUERY_FIELDS = new Set(DESIGN_QUERY_NAMES);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
