@@ -22,6 +22,12 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
 
 const bar = (page: Page) => page.getByRole("group", { name: "Your code" });
 
+// The layout, not the first visit's tour: on a slow run the tour's dialog (after 1.5 s) would sit
+// over the tabs and the fields (the tour has its own tests in delight.spec.ts).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("onboarding-tour-completed", "layout"));
+});
+
 test("on a phone, the code and its download stay on screen after scrolling down to the design", async ({
   page,
   javaScriptEnabled,
