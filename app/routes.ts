@@ -72,6 +72,8 @@ export default [
   route("bulk/:id/download", "routes/bulk.download.ts"),
   route("support", "routes/support.tsx"),
   route("support/:id", "routes/support.ticket.tsx"),
+  route("staff", "routes/staff.tsx"),
+  route("staff/audit", "routes/staff.audit.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -745,3 +745,24 @@ export const brandStyles = sqliteTable(
 );
 
 export type BrandStyleRecord = typeof brandStyles.$inferSelect;
+
+/** What staff did in the console (issue #31, migration 0029); kept apart from workspace audits. */
+export const staffAudit = sqliteTable(
+  "staff_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    staffId: text("staff_id").notNull(),
+    staffEmail: text("staff_email").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("staff_audit_by_time").on(table.createdAt),
+    index("staff_audit_by_subject").on(table.subjectType, table.subjectId, table.createdAt),
+  ],
+);
+
+export type StaffAuditRecord = typeof staffAudit.$inferSelect;

@@ -4,7 +4,8 @@ import { Thread } from "../components/support/thread";
 import { StatusBadge, TicketPromise } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
-import { requireStaff, staffAction, staffTicketPage } from "../support/staff.server";
+import { requireStaff } from "../staff/access.server";
+import { staffAction, staffTicketPage } from "../support/staff.server";
 import supportCss from "../styles/support.css?url";
 import type { Route } from "./+types/staff.support.ticket";
 

@@ -1,8 +1,11 @@
 import { data } from "react-router";
+import { StaffNav } from "../components/staff/staff-nav";
 import { TicketList } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
-import { inboxPage, requireStaff } from "../support/staff.server";
+import { requireStaff } from "../staff/access.server";
+import { inboxPage } from "../support/staff.server";
+import staffCss from "../styles/staff.css?url";
 import supportCss from "../styles/support.css?url";
 import type { Route } from "./+types/staff.support";
 
@@ -11,6 +14,7 @@ import type { Route } from "./+types/staff.support";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: supportCss, precedence: "page" },
+  { rel: "stylesheet", href: staffCss, precedence: "page" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,6 +33,7 @@ export default function StaffInbox({ loaderData: page }: Route.ComponentProps) {
   const overdue = waiting.filter((ticket) => ticket.overdue).length;
   return (
     <section className="container narrow support">
+      <StaffNav />
       <header className="page-header">
         <h1>Support inbox</h1>
         <p className="lead">

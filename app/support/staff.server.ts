@@ -1,6 +1,5 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
-import { getUser } from "../auth/user.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
@@ -14,21 +13,11 @@ import {
 import { log } from "../observability/log.server";
 import { compareForInbox } from "./rules";
 import { storeReply } from "./replies.server";
-import { isStaffAccount } from "./settings.server";
 import { messageView, ticketSummary } from "./views";
 import { appOrigin } from "../config/app-url.server";
 
 // The staff side of support (issue #19): the inbox at /staff/support and a ticket's staff view.
-// Only verified accounts listed in STAFF_EMAILS get in; everyone else, signed in or not, gets the
-// same 404 as any unknown page, so the inbox's existence is not revealed.
-
-const NOT_FOUND = "Page not found";
-
-export async function requireStaff(context: Readonly<RouterContextProvider>): Promise<UserRecord> {
-  const user = await getUser(context);
-  if (!user || !isStaffAccount(user)) throw data(NOT_FOUND, { status: 404 });
-  return user;
-}
+// Who may open it: app/staff/access.server.ts.
 
 export async function inboxPage(db: Database, now: Date) {
   const rows = await inboxTickets(db, now);

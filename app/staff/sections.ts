@@ -1,0 +1,21 @@
+// The staff console's sections (issue #31), in the order an operator needs them. The console's
+// home page and every staff page's navigation are drawn from this one list.
+
+export interface StaffSection {
+  href: string;
+  title: string;
+  description: string;
+}
+
+export const STAFF_SECTIONS: readonly StaffSection[] = [
+  {
+    href: "/staff/support",
+    title: "Support inbox",
+    description: "Requests from customers, the ones waiting for us first.",
+  },
+  {
+    href: "/staff/audit",
+    title: "Staff audit log",
+    description: "Every action taken in this console, by whom and when.",
+  },
+];
