@@ -29,8 +29,7 @@ import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial
 import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
 import { useNonce } from "./security/nonce";
-import { readCookie } from "./security/visitor.server";
-import { TIME_ZONE_COOKIE, validTimeZone } from "./dates/format";
+import { viewerTimeZone } from "./dates/viewer-zone.server";
 import { useReportTimeZone } from "./components/formatted-date";
 import { pageMeta } from "./seo";
 import appCss from "./styles/app.css?url";
@@ -51,13 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getWorkspaceAccess(context),
     readFlash(request),
   ]);
+  const zone = viewerTimeZone(request, user);
   return data(
     {
       salesEmail: getSettings().SALES_EMAIL,
       user: user && workspaces ? await signedInUser(request, user, workspaces) : null,
       flash: flash.toast,
-      // The zone the browser reported (components/formatted-date.tsx); null until it has.
-      timeZone: validTimeZone(readCookie(request, TIME_ZONE_COOKIE)),
+      // The account's zone, else the one the browser reported (components/formatted-date.tsx).
+      timeZone: zone.zone,
+      timeZoneSaved: zone.saved,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );

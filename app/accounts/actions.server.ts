@@ -5,7 +5,8 @@ import { redirectWithToast } from "../auth/flash.server";
 import { endSession, readSession, startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { renameUser } from "../models/account.server";
+import { renameUser, setTimeZone } from "../models/account.server";
+import { validTimeZone } from "../dates/format";
 import { revokeSessions } from "../models/users.server";
 import { deleteAccount } from "./deletion.server";
 import {
@@ -24,6 +25,7 @@ import {
   emailChangeSchema,
   passwordSchema,
   profileSchema,
+  timeZoneSchema,
 } from "./schemas";
 import { appOrigin } from "../config/app-url.server";
 
@@ -74,6 +76,19 @@ async function profile({ request, form, db, user }: Context) {
   if (submission.status !== "success") return refuse("profile", submission.reply(), 400);
   await renameUser(db, user.id, submission.value);
   return redirectWithToast(request, back, { title: "Name saved", variant: "success" });
+}
+
+async function timeZone({ request, form, db, user }: Context) {
+  const submission = parseWithZod(form, { schema: timeZoneSchema });
+  if (submission.status !== "success") return refuse("time-zone", submission.reply(), 400);
+  // Kept in the runtime's own spelling ("europe/berlin" is Europe/Berlin).
+  const zone = validTimeZone(submission.value.timeZone)!;
+  await setTimeZone(db, user.id, zone);
+  return redirectWithToast(request, back, {
+    title: "Time zone saved",
+    description: `Dates and analytics are now shown in ${zone}.`,
+    variant: "success",
+  });
 }
 
 /** A link sent (or not) to a new address, said the same way for a first request and a resend. */
@@ -196,6 +211,7 @@ async function remove({ request, form, db, user }: Context) {
 
 const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   profile,
+  "time-zone": timeZone,
   email,
   "resend-email": resendEmail,
   password,

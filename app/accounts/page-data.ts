@@ -19,6 +19,8 @@ export interface AccountView {
   signInAgain: { href: string; label: string } | null;
   /** The name of a paid plan whose subscription deleting the account would end at once. */
   subscribedPlan: string | null;
+  /** The zone kept in the account (null: none chosen), and the zones to choose from. */
+  timeZone: { saved: string | null; shown: string; zones: string[] };
 }
 
 /** What a form gets back when it cannot go on. */

@@ -1,4 +1,5 @@
 import { emailAddress, newPassword, personName } from "../auth/schemas";
+import { validTimeZone } from "../dates/format";
 import { z } from "../validation/zod";
 
 // The forms of /account, shared by Conform in the browser and the actions on the server. Rules
@@ -7,6 +8,7 @@ import { z } from "../validation/zod";
 /** Every form on the page says which one it is; the action dispatches on it. */
 export const ACCOUNT_INTENTS = [
   "profile",
+  "time-zone",
   "email",
   "resend-email",
   "password",
@@ -18,6 +20,13 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 export const profileSchema = z.object({
   firstName: personName("First name is required"),
   lastName: personName("Last name is required"),
+});
+
+export const timeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: "Choose your time zone" })
+    .max(64, "Choose a time zone from the list")
+    .refine((zone) => validTimeZone(zone) !== null, "Choose a time zone from the list"),
 });
 
 const currentPassword = z

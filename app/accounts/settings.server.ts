@@ -4,6 +4,8 @@ import type { AuthProvider, UserRecord } from "../db/schema";
 import { codesInOwnedWorkspaces, identitiesOf } from "../models/account.server";
 import { pendingToken } from "../models/account-tokens.server";
 import { PLANS } from "../plans/catalogue";
+import type { ViewerZone } from "../dates/viewer-zone.server";
+import { DEFAULT_ZONE, timeZones } from "../destinations/destination";
 import type { SessionData } from "../auth/session.server";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
@@ -34,6 +36,7 @@ export async function accountView(
   db: Database,
   user: UserRecord,
   session: SessionData | null,
+  zone: ViewerZone,
   now = new Date(),
 ): Promise<AccountView> {
   const [pending, identities, savedCodes] = await Promise.all([
@@ -63,5 +66,10 @@ export async function accountView(
         ? signInAgain(identities.map(({ provider }) => provider))
         : null,
     subscribedPlan: subscribed ? PLANS[user.subscriptionPlan].name : null,
+    timeZone: {
+      saved: zone.saved ? zone.zone : null,
+      shown: zone.zone ?? DEFAULT_ZONE,
+      zones: timeZones(),
+    },
   };
 }

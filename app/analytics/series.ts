@@ -138,13 +138,54 @@ export function bucketSeries(
   return [...buckets.values()];
 }
 
-/** Scans by local weekday (0 Monday … 6 Sunday) and hour: the busiest hours of the week. */
-export function weekHours(rows: HourRow[], timeZone: string): number[][] {
-  const offset = offsetsIn(timeZone);
+/** A stretch of time with one offset: from the previous segment's `until` up to this one's. */
+export interface OffsetSegment {
+  /** The first UTC hour no longer in this segment (the last segment's is `end`). */
+  until: number;
+  offset: number;
+}
+
+const WEEK_MS = 7 * DAY_MS;
+
+/**
+ * The zone's offsets between `start` and `end` (UTC instants, whole hours), so that a database
+ * can fold hours into local days with a CASE of a few arms. The zone is sampled weekly and each
+ * change found to the hour; two changes that cancel within one week would be missed (no zone
+ * does that today).
+ */
+export function offsetSegments(timeZone: string, start: number, end: number): OffsetSegment[] {
+  const segments: OffsetSegment[] = [];
+  let offset = hourOffset(timeZone, start);
+  let from = start;
+  while (from < end) {
+    const probe = Math.min(from + WEEK_MS, end - HOUR_MS);
+    const next = hourOffset(timeZone, probe);
+    if (next === offset || probe <= from) {
+      from = probe <= from ? end : probe;
+      continue;
+    }
+    // The first hour after `from` with the new offset, by halving.
+    let low = from;
+    let high = probe;
+    while (high - low > HOUR_MS) {
+      const middle = low + Math.floor((high - low) / 2 / HOUR_MS) * HOUR_MS;
+      if (hourOffset(timeZone, middle) === offset) low = middle;
+      else high = middle;
+    }
+    segments.push({ until: high, offset });
+    offset = hourOffset(timeZone, high);
+    from = high;
+  }
+  segments.push({ until: end, offset });
+  return segments;
+}
+
+/** The busiest-hours grid from scans per local hour of the week (0 = Monday 00:00 … 167). */
+export function weekGrid(slots: { slot: number; scans: number }[]): number[][] {
   const grid = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
-  for (const row of rows) {
-    const wall = new Date(row.hour + offset(row.hour));
-    grid[(wall.getUTCDay() + 6) % 7]![wall.getUTCHours()]! += row.scans;
+  for (const { slot, scans } of slots) {
+    if (slot < 0 || slot >= 168) continue;
+    grid[Math.floor(slot / 24)]![slot % 24]! += scans;
   }
   return grid;
 }

@@ -15,5 +15,5 @@ export const PRESET_DAYS = { "7d": 7, "30d": 30, "90d": 90, "12m": 365 } as cons
 export const MAX_CUSTOM_DAYS = 731;
 /** Codes compared side by side at most. */
 export const MAX_COMPARED = 5;
-/** Local weekdays as the busiest-hours grid orders them (series.ts weekHours: Monday first). */
+/** Local weekdays as the busiest-hours grid orders them (series.ts weekGrid: Monday first). */
 export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];

@@ -1,5 +1,11 @@
-import { bucketSeries, hourOffset, type Interval, localMidnight } from "../analytics/series";
-import { type ScanScope, scanBreakdownQuery, scanHoursQuery } from "../analytics/rollups.server";
+import {
+  bucketSeries,
+  hourOffset,
+  type Interval,
+  localMidnight,
+  offsetSegments,
+} from "../analytics/series";
+import { type ScanScope, scanBreakdownQuery, scanSeriesQuery } from "../analytics/rollups.server";
 import type { Database } from "../db/client.server";
 import { analyticsKeptSince } from "../plans/retention";
 import type { Dimension } from "../scans/dimensions";
@@ -51,7 +57,8 @@ export async function scanAnalytics(
   }
   const start = localMidnight(from, timeZone);
   const end = localMidnight(isoDay(Date.parse(`${to}T00:00:00Z`) + DAY_MS), timeZone);
-  const hoursQuery = scanHoursQuery(db, scope, start, end);
+  const segments = offsetSegments(timeZone, start, end);
+  const hoursQuery = scanSeriesQuery(db, scope, { start, end, segments, interval });
   const [hours, breakdown] = query.groupBy
     ? await db.batch([hoursQuery, scanBreakdownQuery(db, scope, query.groupBy, start, end)])
     : [await hoursQuery, null];

@@ -9,12 +9,15 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * The reader's time zone: the browser's once JavaScript runs; before that (and without
- * JavaScript) the one the browser reported earlier in a cookie; UTC for a first visit.
+ * The reader's time zone: the one kept in their account settings; else the browser's once
+ * JavaScript runs, and before that (and without JavaScript) the one the browser reported earlier
+ * in a cookie; UTC for a first visit.
  */
 export function useTimeZone(): string {
   const hydrated = useHydrated();
-  const known = useRouteLoaderData<typeof rootLoader>("root")?.timeZone ?? null;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const known = root?.timeZone ?? null;
+  if (root?.timeZoneSaved && known) return known;
   return (hydrated ? browserTimeZone() : null) ?? known ?? "UTC";
 }
 

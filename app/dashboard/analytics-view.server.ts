@@ -1,13 +1,19 @@
 import { data } from "react-router";
 import { desc, eq } from "drizzle-orm";
-import { scanBreakdownQuery, scanHoursQuery, type ScanScope } from "../analytics/rollups.server";
+import {
+  scanBreakdownQuery,
+  scanSeriesQuery,
+  type ScanScope,
+  scanWeekQuery,
+} from "../analytics/rollups.server";
 import {
   type Bucket,
   bucketSeries,
   hourOffset,
   type Interval,
   localMidnight,
-  weekHours,
+  offsetSegments,
+  weekGrid,
 } from "../analytics/series";
 import {
   MAX_COMPARED,
@@ -18,14 +24,14 @@ import {
   WEEKDAYS,
 } from "../analytics/view";
 import { spreadsheetCsv } from "../bulk/manifest";
-import { TIME_ZONE_COOKIE, validTimeZone } from "../dates/format";
+import { validTimeZone } from "../dates/format";
+import { timeZones } from "../destinations/destination";
 import type { Database } from "../db/client.server";
 import { qrCodes } from "../db/schema";
 import { workspaceCodesAmong } from "../models/code-tags.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
-import { readCookie } from "../security/visitor.server";
 import { workspacePlan } from "../workspaces/current.server";
 
 // The Analytics view (issue #30): the workspace's or one code's scans over a date range in the
@@ -50,13 +56,6 @@ export const BREAKDOWNS = [
   ["browser", "Browsers"],
 ] as const;
 
-/** Every zone the runtime knows, UTC first. */
-export function timeZones(): string[] {
-  const zones = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.(
-    "timeZone",
-  );
-  return ["UTC", ...(zones ?? []).filter((zone) => zone !== "UTC")];
-}
 
 class Refusal extends Error {}
 
@@ -78,12 +77,12 @@ function ids(values: string[]): number[] | null {
 /** The query's fields checked; a Refusal with a sentence for a person when one is wrong. */
 function parseQuery(
   params: URLSearchParams,
-  cookieZone: string | null,
+  viewerZone: string | null,
   kept: Date | null,
   now: number,
 ) {
   const zoneParam = params.get("tz");
-  const timeZone = zoneParam ? validTimeZone(zoneParam) : (cookieZone ?? "UTC");
+  const timeZone = zoneParam ? validTimeZone(zoneParam) : (viewerZone ?? "UTC");
   // Form fields keep what was typed, so a refused query can be corrected.
   const typed = {
     range: params.get("range") ?? "30d",
@@ -156,17 +155,18 @@ export function viewSearch(query: Query, extra: Record<string, string> = {}): st
 const codeTitle = (code: { id: number; title: string | null; type: string }) =>
   code.title || `${code.type.toUpperCase()} QR Code #${code.id}`;
 
+/** `viewerZone`: the zone the viewer's pages are in (viewerTimeZone), for a query without tz. */
 export async function analyticsView(
   db: Database,
   membership: Membership,
   request: Request,
+  viewerZone: string | null,
   now = Date.now(),
 ) {
   const url = new URL(request.url);
   const workspaceId = membership.workspace.id;
   const plan = workspacePlan(membership, new Date(now));
   const allowed = PLANS[plan].capabilities.analyticsRetentionDays !== 0;
-  const cookieZone = validTimeZone(readCookie(request, TIME_ZONE_COOKIE));
   const choices = await db
     .select({ id: qrCodes.id, title: qrCodes.title, type: qrCodes.type })
     .from(qrCodes)
@@ -181,7 +181,7 @@ export async function analyticsView(
   };
   let query: Query;
   try {
-    query = parseQuery(url.searchParams, cookieZone, analyticsKeptSince(plan, new Date(now)), now);
+    query = parseQuery(url.searchParams, viewerZone, analyticsKeptSince(plan, new Date(now)), now);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const typed = (error as Refusal & { typed: unknown }).typed as {
@@ -225,10 +225,14 @@ async function report(
   const start = localMidnight(query.from, timeZone);
   const end = localMidnight(isoDay(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS), timeZone);
   const scope: ScanScope = query.codeId ? { codeId: query.codeId } : { workspaceId };
-  const [hours, ...rest] = await db.batch([
-    scanHoursQuery(db, scope, start, end),
+  const segments = offsetSegments(timeZone, start, end);
+  const [hours, week, ...rest] = await db.batch([
+    scanSeriesQuery(db, scope, { start, end, segments, interval }),
+    scanWeekQuery(db, scope, start, end, segments),
     ...BREAKDOWNS.map(([dimension]) => scanBreakdownQuery(db, scope, dimension, start, end, TOP)),
-    ...query.compare.map((codeId) => scanHoursQuery(db, { codeId }, start, end)),
+    ...query.compare.map((codeId) =>
+      scanSeriesQuery(db, { codeId }, { start, end, segments, interval }),
+    ),
   ]);
   const rows = (list: typeof hours) =>
     list.map((row) => ({ hour: row.hour, scans: Number(row.scans), uniques: Number(row.uniques) }));
@@ -263,10 +267,7 @@ async function report(
     },
     series,
     breakdowns,
-    week: weekHours(
-      rows(hours).filter((row) => row.hour >= start && row.hour < end),
-      timeZone,
-    ),
+    week: weekGrid(week.map((row) => ({ slot: Number(row.slot), scans: Number(row.scans) }))),
     compared,
   };
 }

@@ -67,6 +67,8 @@ export const users = sqliteTable(
     billingSyncedAt: integer("billing_synced_at", { mode: "timestamp_ms" }),
     /** Sessions that started before this moment are signed out (sign out everywhere). */
     sessionsRevokedAt: integer("sessions_revoked_at", { mode: "timestamp_ms" }),
+    /** An IANA zone the person chose on /account (migration 0035); null until then. */
+    timeZone: text("time_zone"),
   },
   (table) => [
     uniqueIndex("users_email").on(table.email),
@@ -295,6 +297,27 @@ export const scanRollups = sqliteTable(
     bots: integer("bots").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.qrCodeId, table.dimension, table.hour, table.value] })],
+);
+
+/**
+ * The hourly rollups summed by UTC day (migration 0034), kept equal to them by triggers: the
+ * breakdowns read whole days here and only a range's partial edge days from the hours.
+ */
+export const scanDailyRollups = sqliteTable(
+  "scan_daily_rollups",
+  {
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    dimension: text("dimension").notNull(),
+    /** The UTC day's first millisecond. */
+    day: integer("day").notNull(),
+    value: text("value").notNull(),
+    scans: integer("scans").notNull().default(0),
+    uniques: integer("uniques").notNull().default(0),
+    bots: integer("bots").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.qrCodeId, table.dimension, table.day, table.value] })],
 );
 
 /** Scan events folded in the last two days: redeliveries and daily uniques are told apart. */

@@ -31,6 +31,11 @@ export async function identitiesOf(db: Database, userId: string): Promise<Identi
     .all();
 }
 
+/** The zone the person's dates and analytics are shown in (an IANA name already checked). */
+export async function setTimeZone(db: Database, userId: string, zone: string, now = new Date()) {
+  await db.update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
+}
+
 export async function renameUser(
   db: Database,
   userId: string,

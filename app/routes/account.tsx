@@ -8,7 +8,9 @@ import { EmailSection } from "../components/account/email-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
 import { SignInsSection } from "../components/account/sign-ins-section";
+import { TimeZoneSection } from "../components/account/time-zone-section";
 import { createDatabase } from "../db/client.server";
+import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { pageMeta } from "../seo";
 import accountCss from "../styles/account.css?url";
 import type { Route } from "./+types/account";
@@ -20,7 +22,8 @@ export const links: Route.LinksFunction = () => [
 // A signed-in page: the document is never kept by a cache (app/caching/policy.ts).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return accountView(createDatabase(), user, await readSession(request));
+  const zone = viewerTimeZone(request, user);
+  return accountView(createDatabase(), user, await readSession(request), zone);
 }
 
 /** Every form of the page posts here with its `intent` (app/accounts/actions.server.ts). */
@@ -37,6 +40,7 @@ export const meta = () =>
 
 const SECTIONS = [
   ["profile", "Profile"],
+  ["time-zone", "Time zone"],
   ["email", "E-mail"],
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
@@ -64,6 +68,7 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
         lastName={view.lastName}
         lastResult={replyFor("profile")}
       />
+      <TimeZoneSection view={view.timeZone} lastResult={replyFor("time-zone")} />
       <EmailSection view={view} actionData={actionData} />
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
       <SignInsSection signIns={view.signIns} />

@@ -1,4 +1,5 @@
 import { requireUser } from "../auth/user.server";
+import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { analyticsView, csvName, reportCsv } from "../dashboard/analytics-view.server";
 import { createDatabase } from "../db/client.server";
 import { requireMembership } from "../workspaces/current.server";
@@ -14,9 +15,10 @@ const text = (message: string, status: number) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  const view = await analyticsView(createDatabase(), membership, request);
+  const zone = viewerTimeZone(request, user).zone;
+  const view = await analyticsView(createDatabase(), membership, request, zone);
   if (view.error) return text(view.error, 400);
   if (!view.report) {
     return text("Analytics is on Premium and Ultimate: upgrade to export scans.", 403);

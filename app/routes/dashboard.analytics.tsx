@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { requireUser } from "../auth/user.server";
+import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { AnalyticsViewPage } from "../components/dashboard/analytics-view";
 import { ErrorCard } from "../components/error-card";
 import { analyticsView } from "../dashboard/analytics-view.server";
@@ -21,9 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's query with format=csv is its CSV (a resource route, so that it is a file).
   if (url.searchParams.get("format") === "csv")
     throw redirect(`/dashboard/analytics.csv${url.search}`);
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  const view = await analyticsView(createDatabase(), membership, request);
+  const zone = viewerTimeZone(request, user).zone;
+  const view = await analyticsView(createDatabase(), membership, request, zone);
   const headers = { "Cache-Control": "private, no-store" };
   return data(view, { status: view.error ? 400 : 200, headers });
 }

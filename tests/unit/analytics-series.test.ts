@@ -4,7 +4,8 @@ import {
   hourOffset,
   isTimeZone,
   localMidnight,
-  weekHours,
+  offsetSegments,
+  weekGrid,
 } from "../../app/analytics/series";
 
 // Time zones applied at read time to the hourly rollups (issue #30), around daylight-saving
@@ -85,13 +86,43 @@ describe("the viewer's time zone over UTC hours", () => {
     expect(hours.find((h) => h.scans > 0)?.start).toBe("2026-11-01T22:00");
   });
 
-  it("counts the busiest hours of the week in the viewer's zone", () => {
-    const grid = weekHours(
-      [{ hour: Date.UTC(2026, 10, 23, 23), scans: 3, uniques: 1 }],
-      "Asia/Tokyo",
-    );
-    // Monday 23:00 UTC is Tuesday 08:00 in Tokyo.
+  it("finds each change of a zone's offset to the hour, for folding hours in SQL", () => {
+    const start = Date.UTC(2025, 11, 1);
+    const end = Date.UTC(2026, 11, 1);
+    for (const zone of [
+      "Europe/Berlin",
+      "America/New_York",
+      "Australia/Sydney",
+      "Asia/Kolkata",
+      "America/Santiago",
+      "Australia/Lord_Howe",
+      "UTC",
+    ]) {
+      const segments = offsetSegments(zone, start, end);
+      expect(segments.at(-1)!.until).toBe(end);
+      let index = 0;
+      for (let hour = start; hour < end; hour += H) {
+        while (hour >= segments[index]!.until) index += 1;
+        expect(segments[index]!.offset, `${zone} at ${new Date(hour).toISOString()}`).toBe(
+          hourOffset(zone, hour),
+        );
+      }
+      // Two changes a year where the zone keeps daylight-saving time, none where it doesn't, nor
+      // at Lord Howe, whose half-hour change (+10:30 to +11) rounds to the same whole hour.
+      const steady = ["Asia/Kolkata", "UTC", "Australia/Lord_Howe"].includes(zone);
+      expect(segments.length, zone).toBe(steady ? 1 : 3);
+    }
+  });
+
+  it("lays the busiest hours out Monday first", () => {
+    // Slot 0 is Monday 00:00 and 167 Sunday 23:00, as scanWeekQuery numbers them.
+    const grid = weekGrid([
+      { slot: 32, scans: 3 },
+      { slot: 167, scans: 1 },
+      { slot: 168, scans: 9 },
+    ]);
     expect(grid[1]![8]).toBe(3);
-    expect(grid.flat().reduce((a, b) => a + b, 0)).toBe(3);
+    expect(grid[6]![23]).toBe(1);
+    expect(grid.flat().reduce((a, b) => a + b, 0)).toBe(4);
   });
 });

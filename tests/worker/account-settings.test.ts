@@ -81,6 +81,49 @@ describe("the account settings page", () => {
   });
 });
 
+describe("the time zone (issue #30)", () => {
+  it("keeps the chosen zone, shows dates in it whatever the browser says, and refuses a made-up one", async () => {
+    const { cookie } = await signUp();
+    // Until one is chosen, the page offers the zone the browser reported.
+    const before = await (
+      await appFetch("/account", { headers: { Cookie: `${cookie}; tz=Asia%2FTokyo` } })
+    ).text();
+    expect(before).toMatch(/<option value="Asia\/Tokyo" selected="">/);
+    expect(textOf(before)).toContain("You have not chosen one: pages use Asia/Tokyo");
+
+    const saved = await postForm(
+      "/account",
+      { intent: "time-zone", timeZone: "america/new_york" },
+      cookie,
+    );
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/account");
+    expect(await landOn(saved, cookie)).toContain(
+      "Dates and analytics are now shown in America/New_York.",
+    );
+    const row = await env.DB.prepare(
+      "SELECT time_zone FROM users WHERE email = (SELECT email FROM users ORDER BY created_at DESC LIMIT 1)",
+    ).first<{ time_zone: string }>();
+    expect(row?.time_zone).toBe("America/New_York");
+    // The account's zone wins over the browser's cookie, in the page and in the shell's data.
+    const after = await (
+      await appFetch("/account", { headers: { Cookie: `${cookie}; tz=Asia%2FTokyo` } })
+    ).text();
+    expect(after).toMatch(/<option value="America\/New_York" selected="">/);
+    expect(textOf(after)).toContain("Dates, times and analytics are shown in America/New_York.");
+
+    for (const bad of ["Mars/Olympus", "", "x".repeat(100)]) {
+      const refused = await postForm("/account", { intent: "time-zone", timeZone: bad }, cookie);
+      expect(refused.status).toBe(400);
+      expect(textOf(await refused.text())).toMatch(/Choose (a|your) time zone/);
+    }
+    const still = await env.DB.prepare(
+      "SELECT count(*) AS n FROM users WHERE time_zone = 'America/New_York'",
+    ).first<{ n: number }>();
+    expect(still?.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("changing the e-mail address", () => {
   it("sends a link to the new address and a notice to the old one; the address changes when the link is confirmed", async () => {
     const { person, cookie } = await signUp();

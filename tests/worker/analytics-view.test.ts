@@ -159,6 +159,25 @@ describe("the Analytics view", () => {
     expect(noCookie.html).toMatch(/<option value="UTC" selected="">/);
   });
 
+  it("defaults to the zone kept in the account settings, over the browser's cookie", async () => {
+    const owner = await person("premium");
+    const id = await save(owner, "Menu");
+    await seedScans(id, [{ at: lateEvening }]);
+    const chosen = await postForm(
+      "/account",
+      { intent: "time-zone", timeZone: "Asia/Tokyo" },
+      owner.cookies,
+    );
+    expect(chosen.status).toBe(303);
+    const search = `?range=custom&from=${fiveDaysAgo}&to=${nextDay}`;
+    const shown = await csv(owner, search, "tz=America%2FNew_York");
+    expect(section(shown.rows, "Time zone")).toEqual([["Asia/Tokyo", "", ""]]);
+    expect(section(shown.rows, "Scans by day")[1]).toEqual([nextDay, "1", "1"]);
+    // A zone asked for in the query still wins: the form's select.
+    const asked = await csv(owner, `${search}&tz=UTC`, "tz=America%2FNew_York");
+    expect(section(asked.rows, "Time zone")).toEqual([["UTC", "", ""]]);
+  });
+
   it("refuses a range outside the plan's retention, a bad zone or backwards dates with a clear 400", async () => {
     const owner = await person("premium");
     const long = isoDay(Date.now() - 400 * DAY);

@@ -334,6 +334,173 @@ describe("migration 0024", () => {
   });
 });
 
+/** Each daily row against the sum of its day's hourly rows, for every code in `db`. */
+async function dailyDisagreements(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT h.qr_code_id, h.dimension, h.day, h.value, h.scans, h.uniques, h.bots,
+         d.scans AS d_scans, d.uniques AS d_uniques, d.bots AS d_bots
+       FROM (SELECT qr_code_id, dimension, hour - hour % ${DAY} AS day, value, sum(scans) AS scans,
+               sum(uniques) AS uniques, sum(bots) AS bots
+             FROM scan_rollups GROUP BY 1, 2, 3, 4) h
+       LEFT JOIN scan_daily_rollups d USING (qr_code_id, dimension, day, value)
+       WHERE d.scans IS NOT h.scans OR d.uniques IS NOT h.uniques OR d.bots IS NOT h.bots`,
+    )
+    .all();
+  const { results: orphans } = await db
+    .prepare(
+      `SELECT * FROM scan_daily_rollups d WHERE NOT EXISTS (SELECT 1 FROM scan_rollups h
+         WHERE h.qr_code_id = d.qr_code_id AND h.dimension = d.dimension AND h.value = d.value
+           AND h.hour >= d.day AND h.hour < d.day + ${DAY})`,
+    )
+    .all();
+  return [...results, ...orphans];
+}
+
+describe("daily rollups (migration 0034)", () => {
+  it("sum the hours already folded, on a seeded copy", async () => {
+    const db = env.MIGRATION_TEST_DB;
+    await applyD1Migrations(
+      db,
+      env.TEST_MIGRATIONS.filter((m) => m.name < "0034"),
+    );
+    const t = Date.UTC(2026, 10, 20);
+    await db.batch([
+      db.prepare(
+        "INSERT INTO users (id, email, first_name, provider, provider_id, subscription_plan, created_at, updated_at) VALUES ('u34', 'u34@example.com', 'Ada', 'email', 'u34', 'premium', 0, 0)",
+      ),
+      db.prepare(
+        "INSERT INTO workspaces (id, name, owner_id, personal, created_at) VALUES ('ws_u34', 'Ada', 'u34', 1, 0)",
+      ),
+      db.prepare(
+        `INSERT INTO qr_codes (id, user_id, workspace_id, type, data, customization, created_at, updated_at)
+         VALUES (34, 'u34', 'ws_u34', 'url', '{}', '{}', 0, 0)`,
+      ),
+      db.prepare(
+        `INSERT INTO scan_rollups (qr_code_id, dimension, hour, value, scans, uniques, bots) VALUES
+         (34, 'total', ${t + 9 * HOUR}, '', 3, 2, 1), (34, 'total', ${t + 23 * HOUR}, '', 1, 0, 0),
+         (34, 'total', ${t + DAY}, '', 1, 1, 0), (34, 'country', ${t + 9 * HOUR}, 'DE', 2, 0, 0),
+         (34, 'country', ${t + 9 * HOUR}, 'FR', 1, 0, 0), (34, 'country', ${t + 23 * HOUR}, 'DE', 1, 0, 0),
+         (34, 'country', ${t + DAY}, 'DE', 1, 0, 0)`,
+      ),
+    ]);
+    await applyD1Migrations(
+      db,
+      env.TEST_MIGRATIONS.filter((m) => m.name.startsWith("0034")),
+    );
+    const { results } = await db
+      .prepare(
+        "SELECT dimension, day, value, scans, uniques, bots FROM scan_daily_rollups WHERE qr_code_id = 34 ORDER BY dimension, day, value",
+      )
+      .all();
+    const row = (
+      dimension: string,
+      day: number,
+      value: string,
+      scans: number,
+      uniques = 0,
+      bots = 0,
+    ) => ({
+      dimension,
+      day,
+      value,
+      scans,
+      uniques,
+      bots,
+    });
+    expect(results).toEqual([
+      row("country", t, "DE", 3),
+      row("country", t, "FR", 1),
+      row("country", t + DAY, "DE", 1),
+      row("total", t, "", 4, 2, 1),
+      row("total", t + DAY, "", 1, 1, 0),
+    ]);
+    expect(await dailyDisagreements(db)).toEqual([]);
+  });
+
+  it("follow every write to the hours: the consumer's upserts, retention and deleting a code", async () => {
+    const id = await premiumCode();
+    const now = Date.now();
+    const day = Math.floor(now / DAY) * DAY;
+    const events = [
+      ...Array.from({ length: 30 }, (_, i) =>
+        scanOf(id, { at: day - 2 * DAY + i * 3 * HOUR, visitor: `v${i % 4}` }),
+      ),
+      scanOf(id, { at: day + HOUR, userAgent: SLACK }),
+      scanOf(id, { at: day - 400 * DAY }),
+    ];
+    await fold(events.slice(0, 20));
+    await fold(events.slice(20));
+    // Redelivered: counted once in both tables.
+    await fold(events.slice(10, 15));
+    expect(await dailyDisagreements(env.DB)).toEqual([]);
+    const daily = await env.DB.prepare(
+      "SELECT sum(scans) AS scans FROM scan_daily_rollups WHERE qr_code_id = ? AND dimension = 'total'",
+    )
+      .bind(id)
+      .first<{ scans: number }>();
+    expect(daily?.scans).toBe(31);
+
+    // Premium keeps 365 days: the scan of 400 days ago goes from both.
+    await purgeExpiredAnalytics(createDatabase(env.DB), new Date(now));
+    expect(await dailyDisagreements(env.DB)).toEqual([]);
+    const old = await env.DB.prepare(
+      "SELECT count(*) AS n FROM scan_daily_rollups WHERE qr_code_id = ? AND day < ?",
+    )
+      .bind(id, day - 300 * DAY)
+      .first<{ n: number }>();
+    expect(old?.n).toBe(0);
+
+    await env.DB.prepare("DELETE FROM qr_codes WHERE id = ?").bind(id).run();
+    const left = await env.DB.prepare(
+      "SELECT count(*) AS n FROM scan_daily_rollups WHERE qr_code_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(0);
+  });
+
+  it("give the same breakdown as the hours for a range that starts and ends mid-day", async () => {
+    const owner = await person();
+    const key = await makeKey(owner);
+    const code = (await call(key, "POST", "/qr-codes", menu)).json.id as number;
+    const now = Date.now();
+    const today = Math.floor(now / DAY) * DAY;
+    const places = [
+      { country: "DE", city: "Berlin", device: "mobile" },
+      { country: "FR", city: "Paris", device: "desktop" },
+      { country: "JP", city: "Tokyo", device: "mobile" },
+    ];
+    // Every 5 hours for 12 days: hours at the range's edges and whole days between.
+    const events = Array.from({ length: 58 }, (_, i) =>
+      scanOf(code, { at: today - 12 * DAY + i * 5 * HOUR, location: places[(i * i) % 3] }),
+    );
+    await fold(events);
+    // Tokyo's days start at 15:00 UTC: the range's first and last days are partial UTC days.
+    const from = new Date(today - 9 * DAY).toISOString().slice(0, 10);
+    const to = new Date(today - 2 * DAY).toISOString().slice(0, 10);
+    const answer = await call(
+      key,
+      "GET",
+      `/qr-codes/${code}/scans?from=${from}&to=${to}&timezone=Asia/Tokyo&groupBy=country`,
+    );
+    expect(answer.status).toBe(200);
+    const start = Date.parse(`${from}T00:00:00Z`) - 9 * HOUR;
+    const end = Date.parse(`${to}T00:00:00Z`) + DAY - 9 * HOUR;
+    const truth = new Map<string, number>();
+    for (const event of events) {
+      if (event.scannedAt < start || event.scannedAt >= end) continue;
+      const country = event.location.country!;
+      truth.set(country, (truth.get(country) ?? 0) + 1);
+    }
+    const items = answer.json.breakdown.items as { value: string; scans: number }[];
+    expect(Object.fromEntries(items.map((item) => [item.value, item.scans]))).toEqual(
+      Object.fromEntries(truth),
+    );
+    expect(answer.json.totals.scans).toBe([...truth.values()].reduce((a, b) => a + b, 0));
+  });
+});
+
 describe("/api/v1 scan analytics, read from the rollups", () => {
   it("gives a code's and the workspace's series in the caller's time zone, with uniques and a breakdown", async () => {
     const owner = await person();

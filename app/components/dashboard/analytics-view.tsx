@@ -1,7 +1,8 @@
 import { useEffect, useId } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { MAX_COMPARED, RANGE_LABELS, RANGES, WEEKDAYS } from "../../analytics/view";
 import type { AnalyticsReport, AnalyticsView } from "../../dashboard/analytics-view.server";
+import type { loader as rootLoader } from "../../root";
 import { browserTimeZone } from "../formatted-date";
 import { PremiumAnalytics } from "./analytics-tab";
 
@@ -400,13 +401,15 @@ function ViewForm({ view }: { view: AnalyticsView }) {
 function useBrowserZone(shown: string) {
   const location = useLocation();
   const navigate = useNavigate();
+  // A zone kept in the account settings is the viewer's choice, whatever the browser says.
+  const saved = useRouteLoaderData<typeof rootLoader>("root")?.timeZoneSaved ?? false;
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const zone = browserTimeZone();
-    if (params.has("tz") || !zone || zone === shown) return;
+    if (saved || params.has("tz") || !zone || zone === shown) return;
     params.set("tz", zone);
     void navigate(`${location.pathname}?${params}`, { replace: true });
-  }, [location, navigate, shown]);
+  }, [location, navigate, shown, saved]);
 }
 
 export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
