@@ -56,7 +56,6 @@ export const BREAKDOWNS = [
   ["browser", "Browsers"],
 ] as const;
 
-
 class Refusal extends Error {}
 
 interface Query {
