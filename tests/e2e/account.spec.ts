@@ -115,3 +115,33 @@ test("delete the account: signed out, its sign-in gone, its tracked code says it
   expect(scan?.status()).toBe(410);
   await expect(page.getByRole("heading", { name: "This QR code was deleted" })).toBeVisible();
 });
+
+test.describe("the time zone", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("is chosen once on /account and kept, whatever the device says", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    await signUp(page, baseURL!, uniqueEmail("zone"));
+    await page.goto("/account#time-zone");
+    const select = page.getByRole("combobox", { name: "Time zone" });
+    if (javaScriptEnabled) {
+      // The device's zone is offered in one click.
+      await page.getByRole("button", { name: "Use this device’s zone (Asia/Tokyo)" }).click();
+      await expect(select).toHaveValue("Asia/Tokyo");
+    } else {
+      await select.selectOption("Asia/Tokyo");
+    }
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByText("Dates and analytics are now shown in Asia/Tokyo.")).toBeVisible();
+    await expect(
+      page.getByText("Dates, times and analytics are shown in Asia/Tokyo."),
+    ).toBeVisible();
+    await expect(select).toHaveValue("Asia/Tokyo");
+    // The analytics view starts in it.
+    await page.goto("/dashboard/analytics");
+    await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("Asia/Tokyo");
+  });
+});
