@@ -187,6 +187,21 @@ export async function analyticsBench(app, consumed) {
     if (!response.ok || !html.includes("Ad"))
       throw new Error(`Analytics tab failed: ${response.status}`);
   });
+  const fullView = await p50(40, async () => {
+    const response = await fetch(
+      new URL(`/dashboard/analytics?range=12m&code=${big.codeId}&tz=Europe/Berlin`, origin),
+      { headers: { Cookie: big.cookie } },
+    );
+    const html = await response.text();
+    if (!response.ok || !html.includes("Analytics: Ad"))
+      throw new Error(`Analytics view failed: ${response.status}`);
+  });
+  const trivial = await p50(40, async () => {
+    const response = await fetch(new URL("/api/auth/user", origin), {
+      headers: { Cookie: big.cookie },
+    });
+    await response.arrayBuffer();
+  });
 
   const hot = await workspaceWithKey(origin, "analytics-queue-bench@example.com");
   const queued = await throughTheQueue(app, hot.codeId, consumed);
@@ -201,6 +216,12 @@ export async function analyticsBench(app, consumed) {
   );
   console.log(
     `    GET /dashboard?tab=analytics (the workspace's view)                          p50 ${f(view.p50)} ms  p90 ${f(view.p90)} ms  (target p50 < 50 ms: ${view.p50 < 50 ? "met" : "missed"})`,
+  );
+  console.log(
+    `    GET /dashboard/analytics?range=12m&code={id} (12 months in Europe/Berlin)       p50 ${f(fullView.p50)} ms  p90 ${f(fullView.p90)} ms  (target p50 < 50 ms: ${fullView.p50 < 50 ? "met" : "missed"})`,
+  );
+  console.log(
+    `    GET /api/auth/user signed in (a trivial route, for the machine's speed)        p50 ${f(trivial.p50)} ms  p90 ${f(trivial.p90)} ms`,
   );
   const perThousand = (n) => ((1000 * n) / queued.SCANS).toFixed(1);
   const error = (100 * Math.abs(queued.totals.uniques - queued.truth)) / queued.truth;
