@@ -25,14 +25,17 @@ import type { AccountActionData, SessionItem } from "./page-data";
 
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
 
-function placeName(row: Pick<SessionRecord, "country" | "city">): string {
-  let country: string | null = null;
+function countryName(code: string | null): string | null {
+  if (!code) return null;
   try {
-    country = row.country ? (regions.of(row.country) ?? row.country) : null;
+    return regions.of(code) ?? code;
   } catch {
-    country = row.country;
+    return code; // not a region code Intl knows
   }
-  return [row.city, country].filter(Boolean).join(", ") || "Unknown place";
+}
+
+function placeName(row: Pick<SessionRecord, "country" | "city">): string {
+  return [row.city, countryName(row.country)].filter(Boolean).join(", ") || "Unknown place";
 }
 
 const METHOD_LABELS: Record<SignInMethod, string> = {

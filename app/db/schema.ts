@@ -748,7 +748,14 @@ export const brandStyles = sqliteTable(
 
 export type BrandStyleRecord = typeof brandStyles.$inferSelect;
 
-export const SIGN_IN_METHODS = ["password", "demo", "google", "oidc", "passkey", "recovery"] as const;
+export const SIGN_IN_METHODS = [
+  "password",
+  "demo",
+  "google",
+  "oidc",
+  "passkey",
+  "recovery",
+] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** The index of the sessions kept in KV (app/auth/session-index.server.ts), keyed by id hash. */
