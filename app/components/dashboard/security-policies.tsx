@@ -13,10 +13,9 @@ export function SecurityPolicies({ security }: { security: Security }) {
   return (
     <section className="card" aria-labelledby="security-heading" id="security">
       <h2 id="security-heading">Security</h2>
-      <h3>Session length limit</h3>
       <p className="muted small">
-        Members who signed in longer ago than this must sign in again before they enter this
-        workspace. Now: <strong>{security.label}</strong>.
+        <strong>Session length limit: {security.label}.</strong> Members who signed in longer ago
+        than this must sign in again before they enter this workspace.
       </p>
       {security.manage ? (
         <Form method="post" action="/dashboard?tab=team#security" className="inline-form">
