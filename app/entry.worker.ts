@@ -69,7 +69,7 @@ export default {
       nonce: createNonce(),
       waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
       storageOutage: false,
-      currentUser: () => (user ??= loadUser(request)),
+      currentUser: () => (user ??= loadUser(request, info.waitUntil)),
       currentWorkspaces: () =>
         (workspaces ??= info
           .currentUser()

@@ -17,6 +17,7 @@ import {
 import type { AccountActionData } from "./page-data";
 import { reauthenticate } from "./reauthentication.server";
 import { changePassword } from "./password-change.server";
+import { endOneSession, endOtherSessions, endSessionsButThis } from "./sessions.server";
 import { z } from "../validation/zod";
 import {
   ACCOUNT_INTENTS,
@@ -141,9 +142,11 @@ async function password({ request, form, db, user, origin }: Context) {
   if (!changed.ok) {
     return refuse("password", problem(submission, changed.field, changed.message), changed.status);
   }
-  // Every session that started before the change has ended, this one too: a fresh one keeps
-  // this browser signed in.
-  const session = await startSession(request, user.id);
+  // Every session that started before the change has ended, this one too (their KV data and
+  // index rows go as well): a fresh one keeps this browser signed in, with its sign-in time.
+  const current = await readSession(request);
+  await endOtherSessions(db, user.id, null);
+  const session = await startSession(request, user.id, current?.method ?? "password", current);
   return redirectWithToast(
     request,
     back,
@@ -217,6 +220,8 @@ const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   password,
   "sign-out-everywhere": signOutEverywhere,
   delete: remove,
+  "end-session": endOneSession,
+  "sign-out-others": (context) => endSessionsButThis(context, revokeSessions),
 };
 
 const isIntent = (value: unknown): value is AccountIntent =>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { AuthProvider } from "../db/schema";
 import type { AccountIntent } from "./schemas";
+import type { SignInMethodItem } from "./sign-in-methods";
 
 // What /account's loader and action hand to the page (and its components, in the browser).
 
@@ -12,7 +12,6 @@ export interface AccountView {
   hasPassword: boolean;
   /** A new address that changes when the link sent to it is opened. */
   pendingEmail: { to: string; expiresAt: string } | null;
-  signIns: { provider: AuthProvider; label: string; connectedAt: string }[];
   /** The codes in the workspaces the person owns: deleting the account deletes them. */
   savedCodes: number;
   /** An account without a password whose sign-in is too old to delete it: where to sign in. */
@@ -21,6 +20,24 @@ export interface AccountView {
   subscribedPlan: string | null;
   /** The zone kept in the account (null: none chosen), and the zones to choose from. */
   timeZone: { saved: string | null; shown: string; zones: string[] };
+  /** Password, linked providers (and, later, two-factor and passkeys): app/accounts/sign-in-methods.ts. */
+  signInMethods: SignInMethodItem[];
+  /** The account's live sessions, this browser's first. */
+  sessions: SessionItem[];
+}
+
+/** One signed-in browser on /account. */
+export interface SessionItem {
+  /** The row's id (the hash of the session id, never the id): what "End" posts. */
+  id: string;
+  device: string;
+  place: string;
+  /** How it signed in: "Password", "Google". */
+  method: string;
+  signedInAt: string;
+  lastUsedAt: string;
+  /** The browser looking at the page. */
+  current: boolean;
 }
 
 /** What a form gets back when it cannot go on. */

@@ -1,5 +1,5 @@
 import { TOO_MANY_ATTEMPTS } from "../auth/accounts.server";
-import type { SessionData } from "../auth/session.server";
+import { type SessionData, signedInAt } from "../auth/session.server";
 import type { AuthProvider, UserRecord } from "../db/schema";
 import { checkCurrentPassword, WRONG_PASSWORD } from "./current-password.server";
 import { STALE_SIGN_IN } from "./schemas";
@@ -34,7 +34,7 @@ export function signInAgain(providers: AuthProvider[]): SignInAgain {
 }
 
 export function signedInRecently(session: SessionData | null, now = Date.now()): boolean {
-  return session !== null && now - session.createdAt <= FRESH_SIGN_IN_MS;
+  return session !== null && now - signedInAt(session) <= FRESH_SIGN_IN_MS;
 }
 
 export type Reauthentication =

@@ -14,6 +14,8 @@ export const ACCOUNT_INTENTS = [
   "password",
   "sign-out-everywhere",
   "delete",
+  "end-session",
+  "sign-out-others",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -6,7 +6,9 @@ import { pendingToken } from "../models/account-tokens.server";
 import { PLANS } from "../plans/catalogue";
 import type { ViewerZone } from "../dates/viewer-zone.server";
 import { DEFAULT_ZONE, timeZones } from "../destinations/destination";
-import type { SessionData } from "../auth/session.server";
+import type { CurrentSession } from "../auth/session.server";
+import { sessionsView } from "./sessions.server";
+import { signInMethods } from "./sign-in-methods";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
 
@@ -35,14 +37,15 @@ export function providerLabel(provider: AuthProvider): string {
 export async function accountView(
   db: Database,
   user: UserRecord,
-  session: SessionData | null,
+  session: CurrentSession | null,
   zone: ViewerZone,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, savedCodes] = await Promise.all([
+  const [pending, identities, savedCodes, sessions] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
+    sessionsView(db, user, session, now),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -54,11 +57,6 @@ export async function accountView(
     pendingEmail: pending
       ? { to: pending.email, expiresAt: pending.expiresAt.toISOString() }
       : null,
-    signIns: identities.map(({ provider, connectedAt }) => ({
-      provider,
-      label: providerLabel(provider),
-      connectedAt: connectedAt.toISOString(),
-    })),
     savedCodes,
     // Without a password, deleting asks for a sign-in at most 5 minutes old.
     signInAgain:
@@ -71,5 +69,11 @@ export async function accountView(
       shown: zone.zone ?? DEFAULT_ZONE,
       zones: timeZones(),
     },
+    signInMethods: signInMethods({
+      hasPassword: user.passwordHash !== null,
+      identities,
+      providerLabel,
+    }),
+    sessions,
   };
 }

@@ -104,6 +104,6 @@ export async function finishProviderSignIn(provider: ProviderName, request: Requ
             variant: "success",
           }
         : { title: "Welcome back!", description: "Successfully signed in.", variant: "success" },
-    [await startSession(request, user.id), await cookie.serialize("", { maxAge: 0 })],
+    [await startSession(request, user.id, provider), await cookie.serialize("", { maxAge: 0 })],
   );
 }

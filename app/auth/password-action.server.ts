@@ -24,7 +24,7 @@ export async function passwordAction(request: Request) {
   const intent: PasswordIntent = form.get("intent") === "signin" ? "signin" : "signup";
   try {
     const { user, created } = await authenticateWithPassword(intent, request);
-    const cookie = await startSession(request, user.id);
+    const cookie = await startSession(request, user.id, "password");
     const plan = user.subscriptionPlan;
     const mail = created ? await sendVerificationEmail(createDatabase(), request, user) : null;
     const mailNote =
@@ -82,7 +82,7 @@ export async function passwordApiAction(intent: PasswordIntent, request: Request
     if (created) await sendVerificationEmail(createDatabase(), request, user);
     return jsonWithCookie(
       toClientUser(user),
-      await startSession(request, user.id),
+      await startSession(request, user.id, "password"),
       created ? 201 : 200,
     );
   } catch (error) {

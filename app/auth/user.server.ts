@@ -4,19 +4,25 @@ import type { UserRecord } from "../db/schema";
 import { findUserById } from "../models/users.server";
 import { requestInfoContext } from "../request-context";
 import { jsonProblem } from "./responses.server";
-import { readSession } from "./session.server";
+import { readSession, touchSession } from "./session.server";
 
 /**
  * Looks the signed-in user up: the session in KV, then the account in D1. A session that started
  * before the account's sessions were revoked (sign out everywhere, a new password) is signed out
- * from its next request on, wherever it is.
+ * from its next request on, wherever it is. A use of the session is recorded for /account's
+ * list after the response (`waitUntil`), at most every few minutes.
  */
-export async function loadUser(request: Request): Promise<UserRecord | null> {
+export async function loadUser(
+  request: Request,
+  waitUntil: (promise: Promise<unknown>) => void = () => {},
+): Promise<UserRecord | null> {
   const session = await readSession(request);
   if (!session) return null;
   const user = await findUserById(createDatabase(), session.userId);
   if (!user) return null;
   if (user.sessionsRevokedAt && session.createdAt < user.sessionsRevokedAt.getTime()) return null;
+  const touched = touchSession(request, session);
+  if (touched) waitUntil(touched.catch(() => {})); // a missed "last used" is no reason to fail
   return user;
 }
 

@@ -11,6 +11,7 @@ import { workspacePlan } from "../workspaces/current.server";
 import { readRevealedLink } from "../workspaces/invite.server";
 import { personName } from "../workspaces/personal";
 import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
+import { sessionLimitSettings } from "../workspaces/session-limit.server";
 import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
 import { loadPage, requestedPage } from "../validation/pages";
 
@@ -103,6 +104,8 @@ export async function teamTab(
       canDelete: can(role, "workspace.delete") && !workspace.personal,
       canLeave: !isOwner,
       canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
+      /** Security policies: team workspaces only (a personal one has no one else to guard). */
+      security: workspace.personal ? null : sessionLimitSettings(membership, now),
       audit: log
         ? {
             entries: log.loaded.rows.map((row) => ({

@@ -108,6 +108,8 @@ export const workspaces = sqliteTable(
       .references(() => users.id),
     personal: integer("personal", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Members signed in longer ago must sign in again to enter (Ultimate); null: no limit. */
+    sessionLimitSeconds: integer("session_limit_seconds"),
   },
   (table) => [index("workspaces_by_owner").on(table.ownerId)],
 );
@@ -789,3 +791,38 @@ export const staffAudit = sqliteTable(
 );
 
 export type StaffAuditRecord = typeof staffAudit.$inferSelect;
+
+export const SIGN_IN_METHODS = [
+  "password",
+  "demo",
+  "google",
+  "oidc",
+  "passkey",
+  "recovery",
+] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The index of the sessions kept in KV (app/auth/session-index.server.ts), keyed by id hash. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    device: text("device").notNull(),
+    country: text("country"),
+    city: text("city"),
+    method: text("method", { enum: SIGN_IN_METHODS }).notNull(),
+  },
+  (table) => [
+    index("sessions_by_user").on(table.userId, table.lastUsedAt),
+    index("sessions_by_expiry").on(table.expiresAt),
+  ],
+);
+
+export type SessionRecord = typeof sessions.$inferSelect;

@@ -5,6 +5,7 @@ import { sweepBulkJobs } from "./bulk-sweep.server";
 import { adoptUploaderLogos } from "./logo-adoption.server";
 import { sweepOrphanLogos } from "./logo-sweep.server";
 import { purgeExpiredAnalytics } from "./retention.server";
+import { purgeExpiredSessionRows } from "./session-index.server";
 import { endSimulatedPeriods } from "./simulated-renewals.server";
 import { expireTrials } from "./trials.server";
 import { log } from "../observability/log.server";
@@ -45,6 +46,7 @@ export async function runScheduledJobs(bindings: JobBindings, now: Date): Promis
     ["bulk-sweep", () => sweepBulkJobs(db, bindings.LOGOS, now)],
     ["webhook-deliveries", () => purgeOldDeliveries(db, now)],
     ["webhook-secrets", () => resealWebhookSecrets(db)],
+    ["session-index", () => purgeExpiredSessionRows(db, now)],
   ];
   await runJobs(jobs);
 }

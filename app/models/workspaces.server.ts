@@ -53,6 +53,7 @@ export function personalMembership(user: UserRecord): Membership {
       ownerId: user.id,
       personal: true,
       createdAt: user.createdAt,
+      sessionLimitSeconds: null,
     },
     role: "owner",
     owner: user,

@@ -7,6 +7,7 @@ import { DeleteSection } from "../components/account/delete-section";
 import { EmailSection } from "../components/account/email-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
+import { SessionsSection } from "../components/account/sessions-section";
 import { SignInsSection } from "../components/account/sign-ins-section";
 import { TimeZoneSection } from "../components/account/time-zone-section";
 import { createDatabase } from "../db/client.server";
@@ -44,6 +45,7 @@ const SECTIONS = [
   ["email", "E-mail"],
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
+  ["sessions", "Sessions"],
   ["data", "Your data"],
   ["delete", "Delete account"],
 ] as const;
@@ -71,7 +73,8 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <TimeZoneSection view={view.timeZone} lastResult={replyFor("time-zone")} />
       <EmailSection view={view} actionData={actionData} />
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
-      <SignInsSection signIns={view.signIns} />
+      <SignInsSection methods={view.signInMethods} />
+      <SessionsSection sessions={view.sessions} />
       <DataSection />
       <DeleteSection
         email={view.email}

@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const plan = isPlanId(body.plan) ? body.plan : null;
   if (!plan) return jsonProblem(400, "Choose a plan: free, premium or ultimate.");
   const user = await demoUser(createDatabase(), plan);
-  const cookie = await startSession(request, user.id);
+  const cookie = await startSession(request, user.id, "demo");
   if (!json) {
     return redirectWithToast(
       request,

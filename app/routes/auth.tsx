@@ -21,8 +21,12 @@ function readQuery(url: URL) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = readQuery(new URL(request.url));
-  if (await getUser(context)) throw redirect(query.redirectTo || "/");
+  const url = new URL(request.url);
+  const query = readQuery(url);
+  // `again`: a workspace's session-length limit asks a signed-in person to sign in afresh.
+  if (!url.searchParams.has("again") && (await getUser(context))) {
+    throw redirect(query.redirectTo || "/");
+  }
   return { ...query, providers: configuredProviders() };
 }
 

@@ -41,6 +41,7 @@ import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
 import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
+import { SESSION_LIMIT_INTENT, sessionLimitAction } from "../workspaces/session-limit.server";
 import type { Route } from "./+types/dashboard";
 
 // The dashboard picks the tab; each tab is one module with its loader part, its action and its
@@ -118,6 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = createDatabase();
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
   if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
+  if (intent === SESSION_LIMIT_INTENT) {
+    return sessionLimitAction({ request, db, user, membership, form });
+  }
   if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
   if (isDomainIntent(intent)) {
     return domainsAction(intent, { request, db, user, membership, form });

@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   "style.created",
   "style.updated",
   "style.deleted",
+  "session.ended",
+  "sessions.ended_others",
+  "workspace.session_limit_changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -182,6 +185,12 @@ export function describeAudit(entry: AuditSentenceInput): string {
           : `changed the brand style ${quoted(d.name)}`;
       case "style.deleted":
         return `deleted the brand style ${quoted(d.name)}`;
+      case "session.ended":
+        return `ended the session of ${d.name ?? "a browser"}`;
+      case "sessions.ended_others":
+        return `signed out everywhere else (${(d.count ?? 0).toLocaleString("en-US")} ${d.count === 1 ? "session" : "sessions"})`;
+      case "workspace.session_limit_changed":
+        return `changed the session length limit from ${d.from} to ${d.to}`;
       default:
         return entry.action;
     }

@@ -9,6 +9,7 @@ import { requireUser } from "../auth/user.server";
 import { signedCookie } from "../security/cookies.server";
 import { personalWorkspaceId } from "./personal";
 import { can, refusal, type WorkspaceAction } from "./roles";
+import { sessionLimitRefusal, type WorkspaceRefusal } from "./session-limit.server";
 
 // Which workspace a signed-in person is acting in. The choice is a signed cookie; membership is
 // checked again on every request, so a removed member's access ends on their next request and
@@ -24,6 +25,12 @@ function workspaceCookie(request: Request) {
 export interface WorkspaceAccess {
   current: Membership;
   all: Membership[];
+  /**
+   * The chosen workspace would not let this session in (its session-length limit): `current` is
+   * then the personal workspace for the shell, and every page acting in a workspace answers with
+   * `refused.respond()` (sign in again) instead.
+   */
+  refused?: WorkspaceRefusal;
 }
 
 async function chosenWorkspace(request: Request): Promise<string | null> {
@@ -42,10 +49,12 @@ export async function loadWorkspaceAccess(
     listMemberships(createDatabase(), user.id),
     chosenWorkspace(request),
   ]);
-  const current =
-    all.find((membership) => membership.workspace.id === chosen) ??
+  const personal =
     all.find((membership) => membership.workspace.id === personalWorkspaceId(user.id)) ??
     personalMembership(user);
+  const current = all.find((membership) => membership.workspace.id === chosen) ?? personal;
+  const refused = await sessionLimitRefusal(request, current);
+  if (refused) return { current: personal, all: all.length > 0 ? all : [personal], refused };
   return { current, all: all.length > 0 ? all : [current] };
 }
 
@@ -61,9 +70,14 @@ export function getWorkspaceAccess(context: Context): Promise<WorkspaceAccess | 
   return context.get(requestInfoContext).currentWorkspaces();
 }
 
-/** The signed-in person's current workspace, or null for a visitor. */
+/**
+ * The signed-in person's current workspace, or null for a visitor. A workspace that refuses the
+ * session (its session-length limit) throws the answer that sends them to sign in again.
+ */
 export async function getMembership(context: Context): Promise<Membership | null> {
-  return (await getWorkspaceAccess(context))?.current ?? null;
+  const access = await getWorkspaceAccess(context);
+  if (access?.refused) throw await access.refused.respond();
+  return access?.current ?? null;
 }
 
 /** The current workspace; a visitor is sent to sign in, as requireUser does. */

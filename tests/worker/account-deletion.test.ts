@@ -211,13 +211,23 @@ async function saveCode(cookie: string, title: string) {
 
 /** Ages every session of `userId` by `minutes`, as if it had started that long ago. */
 async function ageSessions(userId: string, minutes: number) {
-  const listed = await env.SESSIONS.list({ prefix: "session:" });
+  // Sessions are kept under the hash of their id (issue #31), with the time of their sign-in.
+  const listed = await env.SESSIONS.list({ prefix: "session-h:" });
   for (const { name } of listed.keys) {
-    const session = await env.SESSIONS.get<{ userId: string; createdAt: number }>(name, "json");
+    const session = await env.SESSIONS.get<{
+      userId: string;
+      createdAt: number;
+      signedInAt: number;
+    }>(name, "json");
     if (session?.userId !== userId) continue;
+    const ago = minutes * 60_000;
     await env.SESSIONS.put(
       name,
-      JSON.stringify({ ...session, createdAt: session.createdAt - minutes * 60_000 }),
+      JSON.stringify({
+        ...session,
+        createdAt: session.createdAt - ago,
+        signedInAt: session.signedInAt - ago,
+      }),
     );
   }
 }

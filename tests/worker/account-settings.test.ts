@@ -337,7 +337,7 @@ describe("the password", () => {
     expect(before).toContain("Set a password");
     expect(before).not.toContain("Current password");
     expect(before).toMatch(/Google Connected/);
-    expect(before).not.toContain("E-mail and password");
+    expect(before).toMatch(/Password Not set/);
     expect((await signIn(email, "my first password")).status).toBe(401);
 
     const set = await postForm(
@@ -349,7 +349,7 @@ describe("the password", () => {
     expect(await landOn(set, cookieFrom(set, "qr_session"))).toContain("Password set");
     expect((await signIn(email, "my first password")).status).toBe(200);
     const after = await pageText("/account", cookieFrom(set, "qr_session"));
-    expect(after).toMatch(/Google Connected .* E-mail and password Connected/);
+    expect(after).toMatch(/Password Set Google Connected/);
     expect(after).toContain("Current password");
   });
 });

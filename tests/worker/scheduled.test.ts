@@ -477,6 +477,7 @@ describe("the nightly cron as a whole", () => {
       { job: "bulk-sweep", ok: true, expiredJobs: 0, orphanFolders: 0, deletedFiles: 0 },
       { job: "webhook-deliveries", ok: true, deliveries: 0, limitReached: false },
       { job: "webhook-secrets", ok: true, resealed: 0, unreadable: 0 },
+      { job: "session-index", ok: true, deleted: 0, limitReached: false },
     ]);
   });
 
@@ -499,6 +500,7 @@ describe("the nightly cron as a whole", () => {
         ["idempotency-keys", true],
         ["webhook-deliveries", true],
         ["webhook-secrets", true],
+        ["session-index", true],
       ]);
       expect(jobLines(error.mock.calls)).toEqual(
         ["logo-sweep", "bulk-sweep"].map((job) => ({

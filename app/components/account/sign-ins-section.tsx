@@ -2,20 +2,26 @@ import { Form, useNavigation } from "react-router";
 import type { AccountView } from "../../accounts/page-data";
 import { FormattedDate } from "../formatted-date";
 
-/** The ways the account signs in, and "Sign out everywhere". */
-export function SignInsSection({ signIns }: { signIns: AccountView["signIns"] }) {
+/** The ways the account signs in (app/accounts/sign-in-methods.ts), and "Sign out everywhere". */
+export function SignInsSection({ methods }: { methods: AccountView["signInMethods"] }) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-out-everywhere";
   return (
     <section className="card account-section" aria-labelledby="sign-ins-heading" id="sign-ins">
-      <h2 id="sign-ins-heading">Connected sign-ins</h2>
+      <h2 id="sign-ins-heading">Sign-in methods</h2>
       <ul className="sign-in-list">
-        {signIns.map((signIn) => (
-          <li key={`${signIn.provider}-${signIn.connectedAt}`}>
-            <strong>{signIn.label}</strong>
-            <span className="muted small">
-              Connected <FormattedDate value={signIn.connectedAt} />
+        {methods.map((method) => (
+          <li key={method.id}>
+            <strong>{method.label}</strong>
+            <span className={method.enabled ? "small" : "muted small"}>
+              {method.status}
+              {method.since ? (
+                <>
+                  {" "}
+                  · since <FormattedDate value={method.since} />
+                </>
+              ) : null}
             </span>
           </li>
         ))}

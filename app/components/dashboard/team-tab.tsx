@@ -5,6 +5,7 @@ import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
 import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
 import { CopyButton } from "../copy-button";
 import { FormattedDate } from "../formatted-date";
+import { SecurityPolicies } from "./security-policies";
 
 // The dashboard's Team tab: plain forms posting to /dashboard (intent=…), confirmations in native
 // <details>, so that all of it works without JavaScript.
@@ -381,6 +382,7 @@ export function TeamTab({ team }: { team: TeamTabData }) {
     <div className="team" aria-labelledby="team-heading" role="region">
       {team.canCreateWorkspace ? <CreateWorkspace /> : null}
       <Summary team={team} />
+      {team.security ? <SecurityPolicies security={team.security} /> : null}
       {team.invite ? <Invite team={team} invite={team.invite} /> : null}
       <Members team={team} />
       <Invitations team={team} />

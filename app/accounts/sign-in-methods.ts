@@ -1,0 +1,53 @@
+import type { AuthProvider } from "../db/schema";
+
+// "Sign-in methods" on /account: each way the account can prove who it is, and whether it is set
+// up. Pure. Each source below reads what it needs from the facts the loader gathered; a new way
+// to sign in or a second step (two-factor, passkeys) adds its fact and one source to the list.
+
+export interface SignInMethodFacts {
+  hasPassword: boolean;
+  /** The providers linked to the account (auth_identities) and when. */
+  identities: { provider: AuthProvider; connectedAt: Date }[];
+  /** What the loader calls each provider ("Google", the developer platform's name). */
+  providerLabel: (provider: AuthProvider) => string;
+}
+
+export interface SignInMethodItem {
+  id: string;
+  label: string;
+  /** Set up or not: "Set", "Not set", "Connected". */
+  status: string;
+  enabled: boolean;
+  /** When it was connected, if known (ISO). */
+  since: string | null;
+}
+
+type MethodSource = (facts: SignInMethodFacts) => SignInMethodItem[];
+
+const password: MethodSource = ({ hasPassword }) => [
+  {
+    id: "password",
+    label: "Password",
+    status: hasPassword ? "Set" : "Not set",
+    enabled: hasPassword,
+    since: null,
+  },
+];
+
+const providers: MethodSource = ({ identities, providerLabel }) =>
+  identities
+    .filter(({ provider }) => provider === "google" || provider === "oidc")
+    .map(({ provider, connectedAt }) => ({
+      id: provider,
+      label: providerLabel(provider),
+      status: "Connected",
+      enabled: true,
+      since: connectedAt.toISOString(),
+    }));
+
+/** The extension point: two-factor sign-in and passkeys add their source here. */
+export const SIGN_IN_METHOD_SOURCES: MethodSource[] = [password, providers];
+
+export function signInMethods(facts: SignInMethodFacts): SignInMethodItem[] {
+  return SIGN_IN_METHOD_SOURCES.flatMap((source) => source(facts));
+}
