@@ -9,6 +9,8 @@ import { destinationNow } from "../scans/links.server";
 // What the preview page of a short link (/s/{slug}+, issue #31) shows: where it leads and who made
 // it, read from D1 like the /s/{slug} route, with nothing counted as a scan.
 
+export const PERSONAL_MAKER = "A personal QR Code Creator account";
+
 export type LinkPreview =
   | { state: "missing" }
   | { state: "deleted" }
@@ -23,20 +25,22 @@ export async function linkPreview(db: Database, slug: string, now = new Date()) 
   }
   const { workspaceId } = link;
   if (linkStop(link)) return { state: "disabled", slug, workspaceId } satisfies LinkPreview;
-  // The brand the workspace's scanners see; without one, the workspace's own name.
+  // The brand the workspace's scanners see; without one, a team's name. A personal workspace is
+  // named "Personal", which says nothing, and its owner's name is not for strangers to read.
   const brand = await shownBrand(db, link.workspaceId, now);
   const workspace = brand
     ? null
     : await db
-        .select({ name: workspaces.name })
+        .select({ name: workspaces.name, personal: workspaces.personal })
         .from(workspaces)
         .where(eq(workspaces.id, link.workspaceId))
         .get();
+  const maker = brand?.name ?? (workspace && !workspace.personal ? workspace.name : PERSONAL_MAKER);
   return {
     state: "live",
     slug,
     workspaceId,
     destination: destinationNow(link, now),
-    maker: brand?.name ?? workspace?.name ?? "A QR Code Creator customer",
+    maker,
   } satisfies LinkPreview;
 }

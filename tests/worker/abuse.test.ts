@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { PERSONAL_MAKER } from "../../app/abuse/preview.server";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { call, makeKey, type Person, person } from "./api-client";
@@ -75,9 +76,6 @@ describe("the preview page of a short link", () => {
   it("shows where the link leads and who made it, and counts no scan", async () => {
     const ada = await person("premium");
     const { id, slug } = await saveTracked(ada, "https://example.com/menu?table=4");
-    const workspace = await env.DB.prepare("SELECT name FROM workspaces WHERE id = ?")
-      .bind(personalWorkspaceId(ada.id))
-      .first<string>("name");
     const response = await appFetch(`/s/${slug}+`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Location")).toBeNull();
@@ -87,7 +85,8 @@ describe("the preview page of a short link", () => {
     const text = textOf(html);
     expect(text).toContain("It leads to");
     expect(text).toContain("https://example.com/menu?table=4");
-    expect(text).toContain(`Made by ${workspace}`);
+    // A personal workspace is not named after its owner for strangers to read.
+    expect(text).toContain(`Made by ${PERSONAL_MAKER}`);
     expect(text).toContain("Report this link");
     // A real scan afterwards is counted once: the preview added nothing before it.
     expect((await appFetch(`/s/${slug}`)).status).toBe(302);
@@ -116,6 +115,15 @@ describe("the preview page of a short link", () => {
     expect(saved.status).toBe(303);
     const { slug } = await saveTracked(ada);
     expect(textOf(await (await appFetch(`/s/${slug}+`)).text())).toContain("Made by Ada's Bakery");
+  });
+
+  it("names a team workspace by its name", async () => {
+    const ada = await person("premium");
+    const { slug } = await saveTracked(ada);
+    await env.DB.prepare("UPDATE workspaces SET personal = 0, name = 'Harbour Café' WHERE id = ?")
+      .bind(personalWorkspaceId(ada.id))
+      .run();
+    expect(textOf(await (await appFetch(`/s/${slug}+`)).text())).toContain("Made by Harbour Café");
   });
 
   it("is 404 for an unknown link and 410 for a deleted code", async () => {

@@ -8,7 +8,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   previewPath,
   REPORT_DETAILS_MAX,
@@ -180,9 +180,6 @@ function ReportForm({
           </button>
         </Form>
       )}
-      <p className="small">
-        <Link to="/">QR Code Creator</Link>
-      </p>
     </Result>
   );
 }

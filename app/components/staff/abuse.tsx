@@ -90,7 +90,7 @@ export function LinkActions({
             name="reason"
             required
             maxLength={DISABLE_REASON_MAX}
-            defaultValue="It leads to a phishing page."
+            placeholder="It imitates a bank's sign-in page."
             aria-describedby={error ? `${reasonId}-error` : undefined}
           />
         </div>
