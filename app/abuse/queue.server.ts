@@ -8,7 +8,7 @@ import {
   reportsOf,
   type StaffLink,
 } from "../models/link-reports.server";
-import { REPORT_REASON_LABELS } from "./reports";
+import { REPORT_REASONS } from "./reports";
 import { findStaffLink } from "./takedown.server";
 
 // The staff console's abuse queue (/staff/abuse) and a link's page (/staff/abuse/{slug}), as
@@ -34,7 +34,7 @@ function linkView(link: StaffLink) {
 function reportView(report: LinkReportRecord) {
   return {
     id: report.id,
-    reason: REPORT_REASON_LABELS[report.reason].split(":")[0]!,
+    reason: REPORT_REASONS[report.reason].name,
     details: report.details,
     reporter: report.reporterEmail,
     at: report.createdAt.toISOString(),

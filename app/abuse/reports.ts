@@ -4,12 +4,16 @@ import { z } from "../validation/zod";
 // The "Report this link" form of the preview page (/s/{slug}+, issue #31), shared by the page and
 // the action. Plain text only: reports are stored as typed and shown escaped, to staff only.
 
-export const REPORT_REASON_LABELS: Record<LinkReportReason, string> = {
-  phishing: "Phishing: it asks for passwords, card numbers or other secrets",
-  malware: "Malware: it downloads harmful software",
-  spam: "Spam or a scam",
-  illegal: "Illegal content",
-  other: "Something else",
+/** Each reason as the reader chooses it, and its short name in the staff queue. */
+export const REPORT_REASONS: Record<LinkReportReason, { label: string; name: string }> = {
+  phishing: {
+    label: "Phishing: it asks for passwords, card numbers or other secrets",
+    name: "Phishing",
+  },
+  malware: { label: "Malware: it downloads harmful software", name: "Malware" },
+  spam: { label: "Spam or a scam", name: "Spam or a scam" },
+  illegal: { label: "Illegal content", name: "Illegal content" },
+  other: { label: "Something else", name: "Other" },
 };
 
 export const REPORT_DETAILS_MAX = 2000;
@@ -17,7 +21,7 @@ export const REPORT_DETAILS_MAX = 2000;
 /** The honeypot: a field people never see, that form-filling robots do fill. */
 export const REPORT_HONEYPOT = "website";
 
-/** At most this many reports from one network an hour, and about one link an hour. */
+/** At most this many reports an hour from one network, and about one link. */
 export const REPORTS_PER_ADDRESS_HOUR = 5;
 export const REPORTS_PER_LINK_HOUR = 20;
 
@@ -38,6 +42,9 @@ export const reportSchema = z.object({
     .max(254, "That e-mail address is too long.")
     .optional(),
 });
+
+/** The reason staff give the owner when they disable a link: one line, at most this long. */
+export const DISABLE_REASON_MAX = 500;
 
 /** The preview page of a short link: the link with a "+" at its end, as dub and bit.ly do. */
 export function previewPath(slug: string): string {

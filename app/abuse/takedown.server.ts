@@ -16,13 +16,13 @@ import {
 import { forgetLinks } from "../scans/links.server";
 import { recordStaffAction } from "../staff/audit.server";
 import { hasControlCharacters } from "../validation/one-line";
+import { DISABLE_REASON_MAX } from "./reports";
 
 // Staff taking a reported link down, bringing it back, or dismissing its reports (issue #31).
 // Every action is in the staff audit log. Disabling removes the link's edge copy in this data
 // centre at once (elsewhere it lives at most LINK_CACHE_SECONDS more, as a destination change
 // does) and e-mails the workspace's owner the reason, which the code's page shows as well.
 
-export const DISABLE_REASON_MAX = 500;
 export const DISABLE_REASON_MESSAGE = `Write the reason the owner will read, on one line, at most ${DISABLE_REASON_MAX} characters.`;
 
 export type StaffAbuseAnswer = { intent: "disable"; error: string };

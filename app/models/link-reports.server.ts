@@ -99,6 +99,7 @@ export function resolveReportsStatement(
     .where(and(eq(linkReports.slug, slug), isNull(linkReports.resolvedAt)));
 }
 
+/** Disables the link, and drops its pending scheduled change, which would re-point it later. */
 export function disableLinkStatement(
   db: Database,
   slug: string,
@@ -106,7 +107,15 @@ export function disableLinkStatement(
 ) {
   return db
     .update(trackedLinks)
-    .set({ disabledAt: change.now, disabledReason: change.reason, disabledBy: change.staffId })
+    .set({
+      disabledAt: change.now,
+      disabledReason: change.reason,
+      disabledBy: change.staffId,
+      scheduledUrl: null,
+      scheduledAt: null,
+      scheduledZone: null,
+      scheduledBy: null,
+    })
     .where(and(eq(trackedLinks.slug, slug), isNull(trackedLinks.disabledAt)));
 }
 

@@ -340,6 +340,18 @@ describe("a disabled link", () => {
     const ada = await person("ultimate");
     const { id, slug } = await saveTracked(ada, "https://example.com/phish");
     const key = await makeKey(ada);
+    // A change scheduled before the takedown would re-point the link later: it is dropped.
+    const scheduled = await postForm(
+      `/dashboard/codes/${id}`,
+      {
+        intent: "schedule",
+        destination: "https://example.com/soon",
+        at: "2099-01-01T10:00",
+        zone: "UTC",
+      },
+      ada.cookies,
+    );
+    expect(scheduled.status).toBe(303);
     expect(
       (await staffPost(staff.cookie, slug, { intent: "disable", reason: "Phishing" })).status,
     ).toBe(303);

@@ -13,7 +13,7 @@ import {
   previewPath,
   REPORT_DETAILS_MAX,
   REPORT_HONEYPOT,
-  REPORT_REASON_LABELS,
+  REPORT_REASONS,
   reportSchema,
 } from "../../abuse/reports";
 import { LINK_PAGES } from "../../scans/link-pages";
@@ -138,7 +138,7 @@ function ReportForm({
               aria-describedby={reason.errors?.length ? reason.errorId : undefined}
             >
               <option value="">Choose a reason</option>
-              {Object.entries(REPORT_REASON_LABELS).map(([value, label]) => (
+              {Object.entries(REPORT_REASONS).map(([value, { label }]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

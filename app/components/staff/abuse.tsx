@@ -1,12 +1,11 @@
 import { Form, Link } from "react-router";
 import type { StaffLinkView, StaffReportView } from "../../abuse/queue.server";
+import { DISABLE_REASON_MAX } from "../../abuse/reports";
 import { FormattedDate } from "../formatted-date";
 import { Result } from "../result";
 
 // The pieces of the staff console's abuse pages (issue #31): a reported link's facts, its
 // reports, and the actions on it. Plain forms: they post to /staff/abuse/{slug}.
-
-const DISABLE_REASON_MAX = 500;
 
 export function LinkFacts({ link }: { link: StaffLinkView }) {
   return (
