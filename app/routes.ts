@@ -74,6 +74,8 @@ export default [
   route("support/:id", "routes/support.ticket.tsx"),
   route("staff", "routes/staff.tsx"),
   route("staff/audit", "routes/staff.audit.tsx"),
+  route("staff/abuse", "routes/staff.abuse.tsx"),
+  route("staff/abuse/:slug", "routes/staff.abuse.link.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -287,6 +287,7 @@ async function changeDestinationByApi(
   );
   if (outcome.ok) return;
   if (outcome.status === 403) throw new ApiProblem("plan_required", outcome.message);
+  if (outcome.status === 409) throw new ApiProblem("link_disabled", outcome.message);
   if (outcome.status === 404) {
     throw new ApiProblem(
       "invalid_request",

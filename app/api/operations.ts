@@ -161,13 +161,13 @@ export const OPERATIONS = [
     path: "/qr-codes/{id}",
     summary: "Change a code",
     description:
-      "Renames a code, shares it (`public`) or stops sharing it, or changes where a tracked URL code leads (`destination`, Premium's and Ultimate's dynamic codes): the image and its short link stay the same, and the next scan goes to the new address. A destination that is not a web address, or leads back into this service (our pages, short links or custom domains: a redirect loop), is refused and nothing changes.",
+      "Renames a code, shares it (`public`) or stops sharing it, or changes where a tracked URL code leads (`destination`, Premium's and Ultimate's dynamic codes): the image and its short link stay the same, and the next scan goes to the new address. A destination that is not a web address, or leads back into this service (our pages, short links or custom domains: a redirect loop), is refused and nothing changes. A link our team disabled for abuse keeps its destination (`link_disabled`).",
     tag: "Codes",
     scope: "codes:write",
     params: codeIdParams,
     body: updateCodeSchema,
     success: { status: 200, description: "The changed code.", schema: codeSchema },
-    problems: ["not_found", "invalid_request", "unsupported_media_type"],
+    problems: ["not_found", "invalid_request", "unsupported_media_type", "link_disabled"],
     example: { path: "/qr-codes/42", body: { destination: "https://example.com/shop" } },
   },
   {

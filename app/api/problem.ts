@@ -18,6 +18,7 @@ export const PROBLEM_CODES = {
   not_acceptable: { status: 406, title: "Not acceptable" },
   idempotency_key_in_use: { status: 409, title: "Request in progress" },
   bulk_job_not_done: { status: 409, title: "Batch not finished" },
+  link_disabled: { status: 409, title: "Link disabled" },
   payload_too_large: { status: 413, title: "Request too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   invalid_request: { status: 400, title: "Invalid request" },

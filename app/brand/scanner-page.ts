@@ -1,7 +1,7 @@
-import { LINK_PAGES } from "../scans/link-pages";
+import { LINK_PAGES, type LinkPage } from "../scans/link-pages";
 import { escapeHtml } from "../security/escape-html";
 
-// The page a person scanning a tracked code reads when it leads nowhere (404 or 410), on a
+// The page a person scanning a tracked code reads when it leads nowhere (404, 410 or disabled), on a
 // customer's domain or, for a branded workspace, on this service's /s/{slug} (issue #18). It names
 // the customer's brand or hostname, never this service. Pure: one HTML string, no script.
 
@@ -23,10 +23,10 @@ export const SCANNER_PAGE_HEADERS = {
 } as const;
 
 export function scannerPageHtml(
-  status: 404 | 410,
+  kind: LinkPage,
   { hostname, brand }: { hostname: string; brand: PageBrand | null },
 ): string {
-  const { title, text } = LINK_PAGES[status];
+  const { title, text } = LINK_PAGES[kind];
   const accent = brand?.accentColor ?? "#0f172a";
   const name = brand ? escapeHtml(brand.name) : "";
   const header = !brand
@@ -47,12 +47,12 @@ export function scannerPageHtml(
 }
 
 export function scannerPage(
-  status: 404 | 410,
+  kind: LinkPage,
   page: { hostname: string; brand: PageBrand | null },
   method: string,
 ): Response {
-  return new Response(method === "HEAD" ? null : scannerPageHtml(status, page), {
-    status,
+  return new Response(method === "HEAD" ? null : scannerPageHtml(kind, page), {
+    status: kind === "disabled" ? 410 : kind,
     headers: { ...SCANNER_PAGE_HEADERS, "Content-Type": "text/html; charset=utf-8" },
   });
 }

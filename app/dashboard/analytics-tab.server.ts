@@ -145,6 +145,7 @@ async function listedCode(
     trackedUrl,
     destination: row.slug && row.type === "url" ? row.destination : null,
     scheduled: scheduledView(row.scheduled ? JSON.parse(row.scheduled) : null),
+    disabled: row.slug ? row.disabled : null,
   };
 }
 

@@ -116,6 +116,8 @@ function trackedPart(
         : null,
     ),
     allowed: editing.ok,
+    /** "Disabled by our team: reason" (issue #31); the destination cannot change meanwhile. */
+    disabled: code.disabledAt ? (code.disabledReason ?? "") : null,
     refusal: editing.ok ? null : editing.message,
     zones: timeZones(),
     history: history.map((entry) => ({
@@ -165,10 +167,13 @@ function refused(
   intent: DestinationAction["intent"],
   values: DestinationAction["values"],
 ) {
-  if (refusal.status !== 400) throw data(refusal.message, { status: refusal.status });
+  // A disabled link's refusal (409) is shown beside the form, as a bad address is.
+  if (refusal.status !== 400 && refusal.status !== 409) {
+    throw data(refusal.message, { status: refusal.status });
+  }
   return data<DestinationAction>(
     { intent, field: refusal.field, message: refusal.message, values },
-    { status: 400 },
+    { status: refusal.status },
   );
 }
 

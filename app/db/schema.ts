@@ -367,6 +367,12 @@ export const trackedLinks = sqliteTable(
     /** The IANA time zone the editor wrote the time in. */
     scheduledZone: text("scheduled_zone"),
     scheduledBy: text("scheduled_by").references(() => users.id, { onDelete: "set null" }),
+    /** Staff disabled the link (issue #31): it stops redirecting until they enable it again. */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    /** Why, as shown to the workspace and e-mailed to its owner. */
+    disabledReason: text("disabled_reason"),
+    /** The staff member's id (no foreign key: staff_audit keeps who it was). */
+    disabledBy: text("disabled_by"),
   },
   (table) => [
     uniqueIndex("tracked_links_by_code").on(table.qrCodeId),
@@ -826,3 +832,36 @@ export const sessions = sqliteTable(
 );
 
 export type SessionRecord = typeof sessions.$inferSelect;
+
+export const LINK_REPORT_REASONS = ["phishing", "malware", "spam", "illegal", "other"] as const;
+export type LinkReportReason = (typeof LINK_REPORT_REASONS)[number];
+
+/** Reports of abused links from the preview page (issue #31, migration 0030); staff only. */
+export const linkReports = sqliteTable(
+  "link_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug")
+      .notNull()
+      .references(() => trackedLinks.slug, { onDelete: "cascade" }),
+    reason: text("reason", { enum: LINK_REPORT_REASONS }).notNull(),
+    details: text("details").notNull(),
+    reporterEmail: text("reporter_email"),
+    /** A keyed hash of the reporter's network address, for the rate limit only. */
+    reporterHash: text("reporter_hash").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    /** "disabled" (the link was taken down) or "dismissed". */
+    resolution: text("resolution", { enum: ["disabled", "dismissed"] }),
+    resolvedBy: text("resolved_by"),
+  },
+  (table) => [
+    index("link_reports_by_link").on(table.slug, table.createdAt),
+    index("link_reports_by_reporter").on(table.reporterHash, table.createdAt),
+    index("link_reports_open")
+      .on(table.createdAt)
+      .where(sql`resolved_at IS NULL`),
+  ],
+);
+
+export type LinkReportRecord = typeof linkReports.$inferSelect;

@@ -42,7 +42,7 @@ export interface Editor {
 
 export type Refusal = {
   ok: false;
-  status: 400 | 403 | 404;
+  status: 400 | 403 | 404 | 409;
   /** The form field the message belongs beside. */
   field: "destination" | "at" | null;
   message: string;
@@ -149,10 +149,16 @@ async function settleDue(
   return (await findTrackedCode(db, code.codeId, code.workspaceId)) ?? code;
 }
 
+/** A link staff disabled keeps its destination: re-pointing it must not escape the takedown. */
+export function disabledLinkMessage(reason: string | null): string {
+  return `Our team disabled this code's link${reason ? ` (${reason})` : ""}, so its destination cannot be changed. If you think this is a mistake, write to support.`;
+}
+
 async function editable(db: Database, editor: Editor, codeId: number, now: Date) {
   const verdict = canEditDestination(editor.plan);
   if (!verdict.ok) return refuse(403, verdict.message);
   const code = await findTrackedCode(db, codeId, editor.workspaceId);
+  if (code?.disabledAt) return refuse(409, disabledLinkMessage(code.disabledReason), "destination");
   return code ? settleDue(db, code, editor.plan, now) : notFound(codeId);
 }
 

@@ -1,3 +1,5 @@
+import { hostPreviewResponse } from "../abuse/host-preview.server";
+import { linkPreview } from "../abuse/preview.server";
 import { createDatabase } from "../db/client.server";
 import type { CustomDomainRecord } from "../db/schema";
 import { domainByHostname } from "../models/custom-domains.server";
@@ -7,6 +9,8 @@ import { countsScans } from "../plans/rules";
 import { brandAssetResponse } from "../brand/assets.server";
 import { pageBrand } from "../brand/pages.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
+import type { LinkPage } from "../scans/link-pages";
+import { linkStop } from "../scans/link-state";
 import { destinationNow } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
 import { appOrigin } from "../config/app-url.server";
@@ -15,12 +19,14 @@ import { isOwnHost } from "./own-host";
 import { getDomainSettings } from "./provider.server";
 
 // Requests on a customer's hostname (issue #18), answered before anything of the app runs: an
-// active custom domain serves its workspace's tracked links (/{slug} and /s/{slug}), 404 and 410
+// active custom domain serves its workspace's tracked links (/{slug} and /s/{slug}), their preview
+// pages (/{slug}+, issue #31: no form here, the report form is on this service's host), 404 and 410
 // pages in the workspace's brand (or naming only the hostname), the brand's images under
 // /_brand/, and nothing else. No session is read and no cookie is ever set here. Unknown or
 // inactive hostnames get a bare 404.
 
 const SLUG_PATH = /^\/(?:s\/)?([0-9A-Za-z]{6,20})$/;
+const PREVIEW_PATH = /^\/(?:s\/)?([0-9A-Za-z]{6,20})\+$/;
 const BRAND_PATH = /^\/_brand\/([a-z]+)\/([0-9a-f]{64})$/;
 const MEMORY_MS = 30_000;
 const MAX_REMEMBERED = 2000;
@@ -73,9 +79,9 @@ export async function customHostAnswer(
   if (!domain) return appHostname || hostname === target ? bare404() : null;
   if (domain.status !== "active") return bare404();
   const db = createDatabase();
-  const page = async (status: 404 | 410) =>
+  const page = async (kind: LinkPage) =>
     scannerPage(
-      status,
+      kind,
       { hostname, brand: await pageBrand(db, domain.workspaceId, true) },
       request.method,
     );
@@ -83,6 +89,17 @@ export async function customHostAnswer(
   const asset = BRAND_PATH.exec(url.pathname);
   if (asset && readable) {
     return (await brandAssetResponse(domain.workspaceId, asset[1]!, asset[2]!)) ?? bare404();
+  }
+  const preview = readable ? PREVIEW_PATH.exec(url.pathname)?.[1] : undefined;
+  if (preview) {
+    const found = await linkPreview(db, preview);
+    if (found.state === "live" && found.workspaceId === domain.workspaceId) {
+      return hostPreviewResponse(found, hostname, request.method);
+    }
+    if (found.state === "disabled" && found.workspaceId === domain.workspaceId) {
+      return scannerPage("disabled", { hostname, brand: null }, request.method);
+    }
+    return page(404);
   }
   const slug = SLUG_PATH.exec(url.pathname)?.[1];
   if (!slug || !readable) return page(404);
@@ -93,6 +110,8 @@ export async function customHostAnswer(
     return page(link.domainId === domain.id ? 410 : 404);
   }
   if (link.workspaceId !== domain.workspaceId) return page(404);
+  // A disabled link's page is plain: the brand of a workspace whose link was abused is not shown.
+  if (linkStop(link)) return scannerPage("disabled", { hostname, brand: null }, request.method);
   const destination = destinationNow(link);
   // Never on to another of our links (issue #27), as on this service's /s/ route.
   if (await leadsBackHere(db, destination)) return page(404);

@@ -452,3 +452,32 @@ export function apiKeysRevokedMessage({
     ],
   });
 }
+
+/** To a workspace's owner: staff disabled one of its tracked links (issue #31). */
+export function linkDisabledMessage({
+  to,
+  firstName,
+  title,
+  shortLink,
+  destination,
+  reason,
+  link,
+}: Person & {
+  title: string;
+  shortLink: string;
+  destination: string;
+  reason: string;
+  link: string;
+}) {
+  return compose({
+    to,
+    subject: `We disabled the link of “${title}”`,
+    greetingName: firstName,
+    paragraphs: [
+      `Our team disabled the short link ${shortLink} of your QR code “${title}”, which led to ${destination}. People who scan it now see a page saying the link was disabled.`,
+      `The reason: ${reason}`,
+      "Its destination cannot be changed while it is disabled. If you think this is a mistake, write to support from your dashboard and tell us why.",
+    ],
+    action: { label: "Open the code", url: link },
+  });
+}

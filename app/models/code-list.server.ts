@@ -70,6 +70,8 @@ export interface ListedCode {
   linkHost: string | null;
   destination: string | null;
   scheduled: string | null;
+  /** Why staff disabled the link (issue #31), "" without a reason; null while not disabled. */
+  disabled: string | null;
   /** JSON array of its tags, in order. */
   tags: string;
 }
@@ -120,6 +122,9 @@ export function codeListQuery(db: Database, workspaceId: string, query: ListQuer
       scheduled: sql<
         string | null
       >`(SELECT json_object('url', t.scheduled_url, 'at', t.scheduled_at, 'zone', t.scheduled_zone) FROM tracked_links t WHERE t.qr_code_id = qr_codes.id AND t.scheduled_at IS NOT NULL)`,
+      disabled: sql<
+        string | null
+      >`(SELECT coalesce(t.disabled_reason, '') FROM tracked_links t WHERE t.qr_code_id = qr_codes.id AND t.disabled_at IS NOT NULL)`,
       tags: sql<string>`(SELECT json_group_array(tag) FROM (SELECT g.tag FROM code_tags g WHERE g.code_id = qr_codes.id ORDER BY g.tag))`,
     })
     .from(qrCodes)

@@ -31,6 +31,9 @@ export interface TrackedCode {
   /** Who scheduled the pending change, for its history row when it is applied. */
   scheduledBy: string | null;
   scheduledByEmail: string | null;
+  /** Why staff disabled the link (issue #31); null while it is not disabled. */
+  disabledReason: string | null;
+  disabledAt: Date | null;
 }
 
 /** The tracked link of code `codeId` of `workspaceId`; null when there is none there. */
@@ -54,6 +57,8 @@ export async function findTrackedCode(
       scheduledByEmail: sql<
         string | null
       >`(SELECT u.email FROM users u WHERE u.id = ${trackedLinks.scheduledBy})`,
+      disabledReason: trackedLinks.disabledReason,
+      disabledAt: trackedLinks.disabledAt,
     })
     .from(qrCodes)
     .innerJoin(trackedLinks, eq(trackedLinks.qrCodeId, qrCodes.id))

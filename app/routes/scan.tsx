@@ -1,37 +1,73 @@
 import { data, Link, redirect } from "react-router";
+import { linkPreview } from "../abuse/preview.server";
+import { submitReport } from "../abuse/reports.server";
+import { LinkPreviewPage } from "../components/abuse/link-preview";
 import { createDatabase } from "../db/client.server";
 import { leadsBackHere } from "../destinations/loop-guard.server";
 import { findTrackedLink } from "../models/qr-codes.server";
-import { LINK_PAGES } from "../scans/link-pages";
+import { LINK_PAGES, type LinkPage } from "../scans/link-pages";
+import { linkStop } from "../scans/link-state";
 import { destinationNow } from "../scans/links.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
+/** `/s/{slug}+`: the link's preview page (issue #31) instead of its redirect. */
+const previewSlug = (param: string) => (param.endsWith("+") ? param.slice(0, -1) : null);
+
 /**
  * GET /s/{slug} when the fast path (app/scans/redirect.server.ts) did not answer: a deleted code
- * answers 410 with a page that says so, an unknown link 404. A live link found here (a race with
- * its creation, or the fast path failing) still redirects, uncounted, so a printed code never
- * breaks.
+ * answers 410 with a page that says so, a link staff disabled 410 with its own plain page, an
+ * unknown link 404. A live link found here (a race with its creation, or the fast path failing)
+ * still redirects, uncounted, so a printed code never breaks. GET /s/{slug}+ is the link's
+ * preview page, which never redirects and counts nothing.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = createDatabase();
+  const preview = previewSlug(params.slug);
+  if (preview !== null) {
+    const found = await linkPreview(db, preview);
+    if (found.state === "missing") throw data({ page: 404 }, { status: 404 });
+    if (found.state === "deleted") throw data({ page: 410 }, { status: 410 });
+    const reported = new URL(request.url).searchParams.has("reported");
+    // An anonymous page that is checked again on every visit (app/caching/policy.ts): a link
+    // disabled a moment ago shows as disabled.
+    return { ...found, reported };
+  }
   const link = /^[0-9A-Za-z]{6,20}$/.test(params.slug)
     ? await findTrackedLink(db, params.slug)
     : null;
-  if (!link) throw data({ gone: false }, { status: 404 });
-  if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
+  if (!link) throw data({ page: 404 }, { status: 404 });
+  if (link.codeId === null || link.ownerId === null) throw data({ page: 410 }, { status: 410 });
+  if (linkStop(link)) throw data({ page: "disabled" }, { status: 410 });
   const destination = destinationNow(link);
   // A destination leading back into this service (saved before the loop guard covered every
   // way of making a code) is never followed: two such codes would bounce a scanner forever.
-  if (await leadsBackHere(db, destination)) throw data({ gone: false }, { status: 404 });
+  if (await leadsBackHere(db, destination)) throw data({ page: 404 }, { status: 404 });
   return redirect(destination, { status: 302, headers: { "Cache-Control": "no-store" } });
 }
 
-export const meta = () => pageMeta("QR code link", "Where a tracked QR code leads.");
+/** The preview page's "Report this link" form. */
+export async function action({ params, request }: Route.ActionArgs) {
+  const slug = previewSlug(params.slug);
+  if (slug === null) throw data({ page: 404 }, { status: 405 });
+  return submitReport(request, createDatabase(), slug);
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageMeta(
+    loaderData ? "Where this QR code leads" : "QR code link",
+    "Where a tracked QR code leads.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export default function LinkPreview({ loaderData, actionData }: Route.ComponentProps) {
+  return <LinkPreviewPage preview={loaderData} lastResult={actionData?.result} />;
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const gone = (error as { data?: { gone?: boolean } })?.data?.gone === true;
-  const { title, text } = LINK_PAGES[gone ? 410 : 404];
+  const page = (error as { data?: { page?: LinkPage } })?.data?.page;
+  const { title, text } = LINK_PAGES[page && page in LINK_PAGES ? page : 404];
   return (
     <section className="container auth-page">
       <div className="card auth-card">

@@ -5,6 +5,7 @@ import { loopGuard } from "../destinations/loop-guard.server";
 import { findTrackedLink, type TrackedTarget } from "../models/qr-codes.server";
 import { effectivePlan } from "../plans/effective";
 import { canEditDestination, countsScans } from "../plans/rules";
+import { linkStop } from "./link-state";
 
 // Where a tracked code leads, kept in the data centre's cache (the Cache API) so that a busy
 // poster's scans are answered without waiting on D1, which stays the source of truth. A copy
@@ -13,7 +14,9 @@ import { canEditDestination, countsScans } from "../plans/rules";
 // removes the copies in the data centre that served the change at once; elsewhere they expire,
 // so a change reaches every scan within 10 seconds (issue #21: "within seconds"). A scheduled
 // change travels inside the copy, so the redirect switches exactly on time even from a copy made
-// before. Only live links are kept: a deleted or unknown one is answered from D1 with its page.
+// before. Only live links are kept: a deleted, disabled or unknown one is answered from D1 with
+// its page. Disabling a link (app/abuse/takedown.server.ts) removes the copies here at once, as a
+// change does.
 // The Cache API costs nothing per read, where KV would cost about $430 a day at 10,000 scans a
 // second (README, "Scale"); a copy this short costs one D1 read per link per data centre every
 // 8 seconds at most.
@@ -80,7 +83,7 @@ export async function liveLink(
   }
   const db = createDatabase(env.DB);
   const link = await findTrackedLink(db, slug);
-  if (!link || link.codeId === null || link.ownerId === null) return null;
+  if (!link || link.codeId === null || link.ownerId === null || linkStop(link)) return null;
   const readAt = new Date(now);
   const next = pendingChange(link, readAt);
   const addresses = next ? [link.targetUrl, next.url] : [link.targetUrl];

@@ -9,6 +9,11 @@ export interface StaffSection {
 
 export const STAFF_SECTIONS: readonly StaffSection[] = [
   {
+    href: "/staff/abuse",
+    title: "Abuse reports",
+    description: "Reported links, the most reported first: disable one or dismiss its reports.",
+  },
+  {
     href: "/staff/support",
     title: "Support inbox",
     description: "Requests from customers, the ones waiting for us first.",

@@ -79,7 +79,7 @@ describe("the workspaces migration", () => {
     // Every other table is exactly as it was, but for the columns later migrations add (scans'
     // event ids, issue #20, none for the scans recorded before; tracked links' custom domain,
     // issue #18, none for links made before, and their workspace, filled in from their code's;
-    // nor a scheduled change of destination, issue #21).
+    // nor a scheduled change of destination, issue #21, nor a takedown by staff, issue #31).
     expect(await snapshot()).toEqual({
       ...earlier,
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
@@ -91,6 +91,9 @@ describe("the workspaces migration", () => {
         scheduled_at: null,
         scheduled_zone: null,
         scheduled_by: null,
+        disabled_at: null,
+        disabled_reason: null,
+        disabled_by: null,
       })),
     });
     // Every code kept every column, and gained its owner's personal workspace (and no bulk

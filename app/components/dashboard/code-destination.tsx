@@ -237,7 +237,7 @@ export function Destination({
   tracked: TrackedPart;
   action?: DestinationAction;
 }) {
-  const editable = page.canManage && tracked.allowed;
+  const editable = page.canManage && tracked.allowed && tracked.disabled === null;
   const destinationError =
     action?.intent === "destination" || action?.intent === "restore" ? action.message : undefined;
   return (
@@ -246,6 +246,11 @@ export function Destination({
       {!page.canManage ? (
         <p className="muted">
           Your role in this workspace lets you see where codes lead, not change it.
+        </p>
+      ) : tracked.disabled !== null ? (
+        <p className={action ? "notice notice-error" : "muted"} role={action ? "alert" : undefined}>
+          {action?.message ??
+            "Our team disabled this code's link, so its destination cannot be changed."}
         </p>
       ) : tracked.allowed ? (
         <div className="card">

@@ -302,7 +302,9 @@ function Destination({
         ) : null}{" "}
         · <Link to={`/dashboard/codes/${code.id}`}>History and scheduling</Link>
       </p>
-      {canManage && destinations.allowed ? (
+      {code.disabled !== null ? (
+        <p className="notice notice-error small">Disabled by our team: {code.disabled}</p>
+      ) : canManage && destinations.allowed ? (
         <details className="rename">
           <summary className="btn btn-ghost">Edit destination</summary>
           <DestinationForm codeId={code.id} current={code.destination} back="/dashboard" />

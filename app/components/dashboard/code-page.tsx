@@ -45,6 +45,13 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
                   {tracked.destination}
                 </a>
               </p>
+              {tracked.disabled !== null ? (
+                <p className="notice notice-error" role="status">
+                  Disabled by our team: {tracked.disabled}. Scanners see a page saying the link was
+                  disabled, and its destination cannot be changed. If you think this is a mistake,{" "}
+                  <Link to="/support">write to support</Link>.
+                </p>
+              ) : null}
             </div>
           ) : null}
           <ContentSummary overview={overview} />
