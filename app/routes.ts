@@ -76,5 +76,7 @@ export default [
   route("staff/audit", "routes/staff.audit.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
+  route("staff/lookup", "routes/staff.lookup.tsx"),
+  route("staff/workspaces/:id", "routes/staff.workspace.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

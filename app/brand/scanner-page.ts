@@ -22,8 +22,10 @@ export const SCANNER_PAGE_HEADERS = {
   "Strict-Transport-Security": "max-age=31536000",
 } as const;
 
+export type ScannerPageStatus = keyof typeof LINK_PAGES;
+
 export function scannerPageHtml(
-  status: 404 | 410,
+  status: ScannerPageStatus,
   { hostname, brand }: { hostname: string; brand: PageBrand | null },
 ): string {
   const { title, text } = LINK_PAGES[status];
@@ -47,7 +49,7 @@ export function scannerPageHtml(
 }
 
 export function scannerPage(
-  status: 404 | 410,
+  status: ScannerPageStatus,
   page: { hostname: string; brand: PageBrand | null },
   method: string,
 ): Response {

@@ -106,6 +106,10 @@ export const workspaces = sqliteTable(
       .references(() => users.id),
     personal: integer("personal", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Set while staff have suspended the workspace (issue #31, app/staff/suspension.server.ts). */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspendedReason: text("suspended_reason"),
+    suspendedBy: text("suspended_by"),
   },
   (table) => [index("workspaces_by_owner").on(table.ownerId)],
 );

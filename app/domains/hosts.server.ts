@@ -6,8 +6,8 @@ import { effectivePlan } from "../plans/effective";
 import { countsScans } from "../plans/rules";
 import { brandAssetResponse } from "../brand/assets.server";
 import { pageBrand } from "../brand/pages.server";
-import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
-import { destinationNow } from "../scans/links.server";
+import { SCANNER_PAGE_HEADERS, type ScannerPageStatus, scannerPage } from "../brand/scanner-page";
+import { destinationNow, linkUnavailable } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
 import { appOrigin } from "../config/app-url.server";
 import { leadsBackHere } from "../destinations/loop-guard.server";
@@ -73,7 +73,7 @@ export async function customHostAnswer(
   if (!domain) return appHostname || hostname === target ? bare404() : null;
   if (domain.status !== "active") return bare404();
   const db = createDatabase();
-  const page = async (status: 404 | 410) =>
+  const page = async (status: ScannerPageStatus) =>
     scannerPage(
       status,
       { hostname, brand: await pageBrand(db, domain.workspaceId, true) },
@@ -93,6 +93,7 @@ export async function customHostAnswer(
     return page(link.domainId === domain.id ? 410 : 404);
   }
   if (link.workspaceId !== domain.workspaceId) return page(404);
+  if (linkUnavailable(link)) return page(403);
   const destination = destinationNow(link);
   // Never on to another of our links (issue #27), as on this service's /s/ route.
   if (await leadsBackHere(db, destination)) return page(404);

@@ -435,6 +435,8 @@ export interface TrackedTarget {
   /** A pending scheduled change of destination (issue #21). */
   scheduledUrl: string | null;
   scheduledAt: Date | null;
+  /** Set while staff have suspended the code's workspace (issue #31): the link is unavailable. */
+  workspaceSuspendedAt: Date | null;
 }
 
 /** A tracked link with its workspace's owner: one query on the path of every scan. */
@@ -450,6 +452,7 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
       linkWorkspaceId: trackedLinks.workspaceId,
       scheduledUrl: trackedLinks.scheduledUrl,
       scheduledAt: trackedLinks.scheduledAt,
+      workspaceSuspendedAt: workspaces.suspendedAt,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))

@@ -3,7 +3,7 @@ import { createDatabase } from "../db/client.server";
 import { leadsBackHere } from "../destinations/loop-guard.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { LINK_PAGES } from "../scans/link-pages";
-import { destinationNow } from "../scans/links.server";
+import { destinationNow, linkUnavailable } from "../scans/links.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
@@ -20,6 +20,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     : null;
   if (!link) throw data({ gone: false }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ gone: true }, { status: 410 });
+  if (linkUnavailable(link)) {
+    throw data({ unavailable: true }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
   const destination = destinationNow(link);
   // A destination leading back into this service (saved before the loop guard covered every
   // way of making a code) is never followed: two such codes would bounce a scanner forever.
@@ -30,8 +33,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta = () => pageMeta("QR code link", "Where a tracked QR code leads.");
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const gone = (error as { data?: { gone?: boolean } })?.data?.gone === true;
-  const { title, text } = LINK_PAGES[gone ? 410 : 404];
+  const answer = (error as { data?: { gone?: boolean; unavailable?: boolean } })?.data;
+  const { title, text } = LINK_PAGES[answer?.unavailable ? 403 : answer?.gone ? 410 : 404];
   return (
     <section className="container auth-page">
       <div className="card auth-card">

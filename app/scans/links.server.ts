@@ -13,7 +13,9 @@ import { canEditDestination, countsScans } from "../plans/rules";
 // removes the copies in the data centre that served the change at once; elsewhere they expire,
 // so a change reaches every scan within 10 seconds (issue #21: "within seconds"). A scheduled
 // change travels inside the copy, so the redirect switches exactly on time even from a copy made
-// before. Only live links are kept: a deleted or unknown one is answered from D1 with its page.
+// before. Only live links are kept (and those staff stopped for now, issue #31, so that a busy
+// poster of a suspended workspace does not reach D1 on every scan): a deleted or unknown one is
+// answered from D1 with its page.
 // The Cache API costs nothing per read, where KV would cost about $430 a day at 10,000 scans a
 // second (README, "Scale"); a copy this short costs one D1 read per link per data centre every
 // 8 seconds at most.
@@ -39,6 +41,17 @@ export interface LiveLink {
   next: ScheduledChange | null;
   /** Which of the two addresses lead back into this service: never redirected to (issue #27). */
   loops?: string[];
+  /** Staff stopped the link for now (issue #31): scanners get the "unavailable" page. */
+  unavailable?: boolean;
+}
+
+/**
+ * Whether staff stopped a link for now: its workspace is suspended (issue #31). The one check
+ * every path that redirects makes (this edge copy, the /s/ route, customer hostnames); nothing
+ * redirects, and no scan is counted, while it holds. Suspending and lifting drop the edge copies.
+ */
+export function linkUnavailable(link: TrackedTarget): boolean {
+  return link.workspaceSuspendedAt !== null;
 }
 
 /** A link's pending scheduled change, if its workspace's plan still allows changing it. */
@@ -81,6 +94,10 @@ export async function liveLink(
   const db = createDatabase(env.DB);
   const link = await findTrackedLink(db, slug);
   if (!link || link.codeId === null || link.ownerId === null) return null;
+  if (linkUnavailable(link)) {
+    const stopped: LiveLink = { targetUrl: "", codeId: link.codeId, counted: false, next: null };
+    return keep(key, { ...stopped, unavailable: true }, now, waitUntil);
+  }
   const readAt = new Date(now);
   const next = pendingChange(link, readAt);
   const addresses = next ? [link.targetUrl, next.url] : [link.targetUrl];
@@ -92,6 +109,15 @@ export async function liveLink(
     next,
     loops: addresses.filter(loops),
   };
+  return keep(key, live, now, waitUntil);
+}
+
+function keep(
+  key: string,
+  live: LiveLink,
+  now: number,
+  waitUntil: (promise: Promise<unknown>) => void,
+): LiveLink {
   remember(key, live, now);
   waitUntil(
     edgeCache().put(

@@ -6,6 +6,7 @@ import { leadsTo } from "../destinations/destination";
 import { liveLink } from "./links.server";
 import { visitorHash } from "./visitor.server";
 import { appOrigin } from "../config/app-url.server";
+import { scannerPage } from "../brand/scanner-page";
 
 // GET /s/{slug}, the hottest path: answered before the app's router, from the edge copy of the
 // link, with the scan put on the queue after the answer. A deleted or unknown link (and any
@@ -61,6 +62,8 @@ export async function scanRedirect(
   try {
     const link = await liveLink(appOrigin(), slug, waitUntil);
     if (!link) return null;
+    if (link.unavailable)
+      return scannerPage(403, { hostname: url.hostname, brand: null }, request.method);
     const destination = leadsTo(link.targetUrl, link.next ?? null, Date.now());
     // Never on to another of our links (issue #27): the route answers that with its 404 page.
     if (link.loops?.includes(destination)) return null;
