@@ -1,9 +1,12 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { WebhookMessage } from "../../app/webhooks/emit.server";
+import { deliverWebhookBatch } from "../../app/webhooks/deliver.server";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { makeKey } from "./api-client";
-import { appFetch, ORIGIN } from "./app";
+import { appFetch, generate, ORIGIN } from "./app";
 import { activeDomain, onHost, saveTracked } from "./domains";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail } from "./mail";
@@ -316,5 +319,57 @@ describe("suspending a workspace", () => {
     expect(audit).toContain(`workspace.suspension_lifted`);
     expect(audit).toContain(`workspace ${workspace}`);
     expect(audit).toContain("Phishing pages reported by a bank");
+  });
+});
+
+describe("a suspended workspace's background work", () => {
+  /** Runs the webhook queue's consumer on one event for `endpointId`; what became of it. */
+  async function deliver(endpointId: string) {
+    const body: WebhookMessage = {
+      endpointId,
+      eventId: `msg_${crypto.randomUUID().replaceAll("-", "")}`,
+      type: "qr_code.created",
+      payload: JSON.stringify({ type: "qr_code.created", data: { id: 1 } }),
+    };
+    const batch = createMessageBatch<WebhookMessage>("qr-code-creator-webhooks", [
+      { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body },
+    ]);
+    await deliverWebhookBatch(batch, env.DB);
+    await getQueueResult(batch, createExecutionContext());
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = ?",
+    )
+      .bind(body.eventId)
+      .first<{ n: number }>();
+    return row!.n;
+  }
+
+  it("sends no webhooks and starts nothing from the app's JSON endpoints until lifted", async () => {
+    const staff = await staffMember();
+    const owner = await signUp("ultimate");
+    const workspace = personalWorkspaceId(owner.id);
+    const url = `${env.FAKE_WEBHOOK_RECEIVER_URL}/hook/suspended-${crypto.randomUUID().slice(0, 8)}`;
+    const added = await postForm(
+      "/dashboard?tab=integrations",
+      { workspace, intent: "add-endpoint", url, events: "qr_code.created" },
+      owner.cookie,
+    );
+    expect(added.status).toBe(200);
+    const endpoint = (await env.DB.prepare("SELECT id FROM webhook_endpoints WHERE url = ?")
+      .bind(url)
+      .first<{ id: string }>())!.id;
+
+    await suspend(staff, workspace, "Unpaid chargebacks");
+    // An event queued before the suspension is dropped, not sent.
+    expect(await deliver(endpoint)).toBe(0);
+    const saved = await generate(
+      { type: "text", text: "json", save: "true", title: "json" },
+      { cookie: owner.cookie },
+    );
+    expect(saved.status).toBe(403);
+    expect(await saved.text()).toContain("This workspace is suspended: Unpaid chargebacks");
+
+    await lift(staff, workspace);
+    expect(await deliver(endpoint)).toBe(1);
   });
 });
