@@ -469,7 +469,7 @@ export function workspaceSuspendedMessage({
   const workspace = plainName(workspaceName);
   return compose({
     to,
-    subject: `Your workspace ${workspace} was suspended`,
+    subject: `The workspace “${workspace}” was suspended`,
     greetingName: firstName,
     paragraphs: [
       `We suspended the workspace “${workspace}”. The reason: ${reason}`,
@@ -489,7 +489,7 @@ export function workspaceSuspensionLiftedMessage({
   const workspace = plainName(workspaceName);
   return compose({
     to,
-    subject: `The suspension of ${workspace} was lifted`,
+    subject: `The suspension of “${workspace}” was lifted`,
     greetingName: firstName,
     paragraphs: [
       `We lifted the suspension of the workspace “${workspace}”. Its short links redirect again, its API keys and webhooks work, and its codes can be changed and downloaded as before.`,

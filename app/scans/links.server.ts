@@ -13,9 +13,8 @@ import { canEditDestination, countsScans } from "../plans/rules";
 // removes the copies in the data centre that served the change at once; elsewhere they expire,
 // so a change reaches every scan within 10 seconds (issue #21: "within seconds"). A scheduled
 // change travels inside the copy, so the redirect switches exactly on time even from a copy made
-// before. Only live links are kept (and those staff stopped for now, issue #31, so that a busy
-// poster of a suspended workspace does not reach D1 on every scan): a deleted or unknown one is
-// answered from D1 with its page.
+// before. Only live links are kept: a deleted or unknown one is answered from D1 with its page,
+// and so is one staff stopped (issue #31).
 // The Cache API costs nothing per read, where KV would cost about $430 a day at 10,000 scans a
 // second (README, "Scale"); a copy this short costs one D1 read per link per data centre every
 // 8 seconds at most.
@@ -48,7 +47,8 @@ export interface LiveLink {
 /**
  * Whether staff stopped a link for now: its workspace is suspended (issue #31). The one check
  * every path that redirects makes (this edge copy, the /s/ route, customer hostnames); nothing
- * redirects, and no scan is counted, while it holds. Suspending and lifting drop the edge copies.
+ * redirects, and no scan is counted, while it holds. Such a link is never kept, and suspending
+ * drops the copies of the workspace's links, so it stops at once here and within seconds elsewhere.
  */
 export function linkUnavailable(link: TrackedTarget): boolean {
   return link.workspaceSuspendedAt !== null;
@@ -95,8 +95,7 @@ export async function liveLink(
   const link = await findTrackedLink(db, slug);
   if (!link || link.codeId === null || link.ownerId === null) return null;
   if (linkUnavailable(link)) {
-    const stopped: LiveLink = { targetUrl: "", codeId: link.codeId, counted: false, next: null };
-    return keep(key, { ...stopped, unavailable: true }, now, waitUntil);
+    return { targetUrl: "", codeId: link.codeId, counted: false, next: null, unavailable: true };
   }
   const readAt = new Date(now);
   const next = pendingChange(link, readAt);
@@ -109,15 +108,6 @@ export async function liveLink(
     next,
     loops: addresses.filter(loops),
   };
-  return keep(key, live, now, waitUntil);
-}
-
-function keep(
-  key: string,
-  live: LiveLink,
-  now: number,
-  waitUntil: (promise: Promise<unknown>) => void,
-): LiveLink {
   remember(key, live, now);
   waitUntil(
     edgeCache().put(

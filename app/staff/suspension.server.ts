@@ -7,6 +7,7 @@ import { sendMail } from "../mail/mailer.server";
 import { workspaceSuspendedMessage, workspaceSuspensionLiftedMessage } from "../mail/templates";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { forgetLinks } from "../scans/links.server";
+import { workspaceLabel } from "../workspaces/personal";
 import { SUPPORT_PATH } from "../workspaces/suspension";
 import { recordStaffAction } from "./audit.server";
 
@@ -94,11 +95,17 @@ async function tellManagers(
     supportUrl: string,
   ) => Parameters<typeof sendMail>[0],
 ): Promise<void> {
+  const workspace = await db
+    .select({ workspace: workspaces, owner: users })
+    .from(workspaces)
+    .innerJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId))
+    .get();
+  if (!workspace) return;
   const managers = await db
-    .select({ email: users.email, firstName: users.firstName, name: workspaces.name })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
       and(
         eq(workspaceMembers.workspaceId, workspaceId),
@@ -107,10 +114,12 @@ async function tellManagers(
     )
     .all();
   const supportUrl = `${appOrigin()}${SUPPORT_PATH}`;
-  // A mail failure never undoes the suspension (sendMail reports it and does not throw).
+  // Each reads the workspace by the name they know it by ("Personal" only to its owner). A mail
+  // failure never undoes the suspension (sendMail reports it and does not throw).
   await Promise.all(
-    managers.map((manager) =>
-      sendMail(message(manager.email, manager.firstName, manager.name, supportUrl)),
-    ),
+    managers.map((manager) => {
+      const name = workspaceLabel(workspace.workspace, workspace.owner, manager.id);
+      return sendMail(message(manager.email, manager.firstName, name, supportUrl));
+    }),
   );
 }

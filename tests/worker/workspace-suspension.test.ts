@@ -236,7 +236,7 @@ describe("suspending a workspace", () => {
       expect(text).toContain("This link is unavailable");
       expect(text).not.toContain("example.com/shop");
     }
-    // Again, from the copy kept of the stopped link.
+    // Again: a stopped link is never kept, so each scan reads it afresh.
     expect((await get(`/s/${code!.slug}`)).status).toBe(403);
 
     // API callers: a 403 problem saying why and whom to ask.
@@ -287,7 +287,14 @@ describe("suspending a workspace", () => {
     expect(await pageText("/dashboard", inOwn)).not.toContain("This workspace is suspended");
     expect((await saveText(inOwn, "still works")).status).toBe(303);
 
-    // The owner and the admin were e-mailed why, with the way to support.
+    // The owner and the admin were e-mailed why, with the way to support, each naming the
+    // workspace as they know it.
+    expect((await latestMail(owner.email, /was suspended/))?.subject).toBe(
+      "The workspace “Personal” was suspended",
+    );
+    expect((await latestMail(admin.email, /was suspended/))?.subject).toBe(
+      "The workspace “Ada Lovelace's workspace” was suspended",
+    );
     for (const address of [owner.email, admin.email]) {
       const mail = await latestMail(address, /was suspended/);
       expect(mail, address).toBeDefined();
