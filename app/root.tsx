@@ -25,6 +25,9 @@ import { getWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.s
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
 import { seatLimit } from "./workspaces/seats";
+import { isSuspended, suspensionMessage } from "./workspaces/suspension";
+import { refuseInSuspendedWorkspace } from "./workspaces/suspension.server";
+import { SuspendedBanner } from "./components/suspended-banner";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
 import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
@@ -43,6 +46,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: delightCss, precedence: "app" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Every post that would change a suspended workspace is refused here, with its reason (issue #31).
+export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash] = await Promise.all([
@@ -85,6 +91,8 @@ export interface SignedInUser {
   /** Where the person acts now, and the workspaces they can switch to (the user menu). */
   workspace: { id: string; name: string; role: WorkspaceRole };
   workspaces: { id: string; name: string; role: WorkspaceRole }[];
+  /** Staff suspended the current workspace: why, as every page of it says (issue #31). */
+  suspension: string | null;
 }
 
 async function signedInUser(
@@ -100,7 +108,9 @@ async function signedInUser(
     name: label,
     role,
   });
+  const current = workspaces.current.workspace;
   return {
+    suspension: isSuspended(current) ? suspensionMessage(current.suspendedReason) : null,
     workspace: listed(workspaces.current),
     workspaces: workspaces.all.map(listed),
     firstName: user.firstName,
@@ -155,6 +165,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         <SiteHeader user={data?.user ?? null} />
         <SessionBannerOutlet />
         {data?.user?.emailUnverified ? <VerifyEmailBanner /> : null}
+        {data?.user?.suspension ? <SuspendedBanner message={data.user.suspension} /> : null}
         <main id="main" tabIndex={-1}>
           <FlashMessage toast={data?.flash ?? null} />
           {children}

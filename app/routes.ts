@@ -78,5 +78,7 @@ export default [
   route("staff/abuse/:slug", "routes/staff.abuse.link.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
+  route("staff/lookup", "routes/staff.lookup.tsx"),
+  route("staff/workspaces/:id", "routes/staff.workspace.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

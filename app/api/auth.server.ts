@@ -8,9 +8,11 @@ import { cachedKey, keepKey } from "./key-cache.server";
 import { can } from "../workspaces/roles";
 import { type ApiScope, looksLikeApiKey, SCOPE_ACTIONS } from "./keys";
 import { ApiProblem } from "./problem";
+import { suspendedApiDetail } from "../workspaces/suspension";
 
 // Who is calling /api/v1: the Bearer key, checked in this order: present and well formed,
-// known, not revoked, not expired, its maker still an owner or admin of the workspace, within its
+// known, not revoked, not expired, its maker still an owner or admin of the workspace, its
+// workspace not suspended by staff, within its
 // rate limit, its workspace on a plan with API access, and holding the operation's scope.
 
 /** Requests a key may make per minute, by the workspace's plan (the API_RATE_LIMITER binding). */
@@ -61,6 +63,13 @@ export async function authenticate(
     throw new ApiProblem(
       "key_revoked",
       "This API key's maker no longer manages this workspace's keys, so the key no longer works. Ask an owner or admin of the workspace for a new one.",
+    );
+  }
+  // Staff suspended the workspace (issue #31): the key is kept and answers again once lifted.
+  if (holder.workspace.suspended) {
+    throw new ApiProblem(
+      "workspace_suspended",
+      suspendedApiDetail(holder.workspace.suspendedReason),
     );
   }
   const { success } = await env.API_RATE_LIMITER.limit({ key: key.id });

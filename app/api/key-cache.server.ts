@@ -33,3 +33,10 @@ export function forgetKey(id: string): void {
     if (holder.key.id === id) cache.delete(hash);
   }
 }
+
+/** Forgets every key of a workspace (staff suspended it, or lifted its suspension, here). */
+export function forgetWorkspaceKeys(workspaceId: string): void {
+  for (const [hash, { holder }] of cache) {
+    if (holder.workspace.id === workspaceId) cache.delete(hash);
+  }
+}

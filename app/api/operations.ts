@@ -72,6 +72,7 @@ export const COMMON_PROBLEMS: ProblemCode[] = [
   "key_expired",
   "insufficient_scope",
   "plan_required",
+  "workspace_suspended",
   "rate_limited",
 ];
 

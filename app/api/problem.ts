@@ -9,6 +9,7 @@ export const PROBLEM_CODES = {
   key_expired: { status: 401, title: "API key expired" },
   insufficient_scope: { status: 403, title: "Missing scope" },
   plan_required: { status: 403, title: "Ultimate plan required" },
+  workspace_suspended: { status: 403, title: "Workspace suspended" },
   save_limit_reached: { status: 403, title: "Save limit reached" },
   webhook_limit_reached: { status: 403, title: "Webhook limit reached" },
   style_limit_reached: { status: 403, title: "Brand style limit reached" },

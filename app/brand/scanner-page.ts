@@ -1,7 +1,7 @@
-import { LINK_PAGES, type LinkPage } from "../scans/link-pages";
+import { LINK_PAGES, type LinkPage, linkPageStatus } from "../scans/link-pages";
 import { escapeHtml } from "../security/escape-html";
 
-// The page a person scanning a tracked code reads when it leads nowhere (404, 410 or disabled), on a
+// The page a person scanning a tracked code reads when it leads nowhere (404, 410, disabled or unavailable), on a
 // customer's domain or, for a branded workspace, on this service's /s/{slug} (issue #18). It names
 // the customer's brand or hostname, never this service. Pure: one HTML string, no script.
 
@@ -21,6 +21,8 @@ export const SCANNER_PAGE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Strict-Transport-Security": "max-age=31536000",
 } as const;
+
+export type ScannerPageStatus = keyof typeof LINK_PAGES;
 
 export function scannerPageHtml(
   kind: LinkPage,
@@ -52,7 +54,7 @@ export function scannerPage(
   method: string,
 ): Response {
   return new Response(method === "HEAD" ? null : scannerPageHtml(kind, page), {
-    status: kind === "disabled" ? 410 : kind,
+    status: linkPageStatus(kind),
     headers: { ...SCANNER_PAGE_HEADERS, "Content-Type": "text/html; charset=utf-8" },
   });
 }

@@ -110,6 +110,10 @@ export const workspaces = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** Members signed in longer ago must sign in again to enter (Ultimate); null: no limit. */
     sessionLimitSeconds: integer("session_limit_seconds"),
+    /** Set while staff have suspended the workspace (issue #31, app/staff/suspension.server.ts). */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspendedReason: text("suspended_reason"),
+    suspendedBy: text("suspended_by"),
   },
   (table) => [index("workspaces_by_owner").on(table.ownerId)],
 );

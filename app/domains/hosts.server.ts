@@ -10,7 +10,7 @@ import { brandAssetResponse } from "../brand/assets.server";
 import { pageBrand } from "../brand/pages.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
 import type { LinkPage } from "../scans/link-pages";
-import { linkStop } from "../scans/link-state";
+import { linkStop, stopPage } from "../scans/link-state";
 import { destinationNow } from "../scans/links.server";
 import { queueScan } from "../scans/redirect.server";
 import { appOrigin } from "../config/app-url.server";
@@ -110,8 +110,10 @@ export async function customHostAnswer(
     return page(link.domainId === domain.id ? 410 : 404);
   }
   if (link.workspaceId !== domain.workspaceId) return page(404);
-  // A disabled link's page is plain: the brand of a workspace whose link was abused is not shown.
-  if (linkStop(link)) return scannerPage("disabled", { hostname, brand: null }, request.method);
+  // A stopped link's page is plain: the brand of a workspace whose link was abused or whose
+  // workspace is suspended is not shown.
+  const stop = linkStop(link);
+  if (stop) return scannerPage(stopPage(stop), { hostname, brand: null }, request.method);
   const destination = destinationNow(link);
   // Never on to another of our links (issue #27), as on this service's /s/ route.
   if (await leadsBackHere(db, destination)) return page(404);

@@ -481,3 +481,49 @@ export function linkDisabledMessage({
     action: { label: "Open the code", url: link },
   });
 }
+
+interface SuspensionNotice extends Person {
+  workspaceName: string;
+  /** The support page, where the owner and admins reach staff about the suspension. */
+  supportUrl: string;
+}
+
+export function workspaceSuspendedMessage({
+  to,
+  firstName,
+  workspaceName,
+  reason,
+  supportUrl,
+}: SuspensionNotice & { reason: string }) {
+  const workspace = plainName(workspaceName);
+  return compose({
+    to,
+    subject: `The workspace “${workspace}” was suspended`,
+    greetingName: firstName,
+    paragraphs: [
+      `We suspended the workspace “${workspace}”. The reason: ${reason}`,
+      "While it is suspended, its short links show “This link is unavailable” instead of redirecting, its API keys and webhooks stop, and its codes cannot be changed or downloaded. Nothing was deleted: when the suspension is lifted, everything works exactly as before.",
+      "If you think this is a mistake, or once the problem is fixed, write to us from the Support page and we will look at it.",
+    ],
+    action: { label: "Contact support", url: supportUrl },
+  });
+}
+
+export function workspaceSuspensionLiftedMessage({
+  to,
+  firstName,
+  workspaceName,
+  supportUrl,
+}: SuspensionNotice) {
+  const workspace = plainName(workspaceName);
+  return compose({
+    to,
+    subject: `The suspension of “${workspace}” was lifted`,
+    greetingName: firstName,
+    paragraphs: [
+      `We lifted the suspension of the workspace “${workspace}”. Its short links redirect again, its API keys and webhooks work, and its codes can be changed and downloaded as before.`,
+      "Questions? The Support page reaches us.",
+    ],
+    action: { label: "Contact support", url: supportUrl },
+  });
+}

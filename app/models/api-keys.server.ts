@@ -185,7 +185,8 @@ export interface KeyHolder {
     revokedAt: Date | null;
     lastUsedAt: Date | null;
   };
-  workspace: { id: string; name: string };
+  /** `suspendedReason` is set while staff have suspended the workspace (issue #31). */
+  workspace: { id: string; name: string; suspended: boolean; suspendedReason: string | null };
   /** The workspace owner's subscription, which gives the workspace its plan. */
   ownerPlan: PlanState;
   /** Who the key acts as in the records (codes made, the audit log): its maker. */
@@ -205,6 +206,8 @@ interface KeyRow {
   last_used_at: number | null;
   workspace_id: string;
   workspace_name: string;
+  suspended_at: number | null;
+  suspended_reason: string | null;
   owner_id: string;
   owner_email: string;
   subscription_plan: PlanId;
@@ -221,7 +224,7 @@ interface KeyRow {
 // Every /api/v1 request runs this: a prepared statement rather than the query builder, whose
 // building costs more CPU than the lookup itself (npm run bench measures it).
 const FIND_KEY = `SELECT k.id, k.scopes, k.expires_at, k.revoked_at, k.last_used_at,
-    w.id AS workspace_id, w.name AS workspace_name,
+    w.id AS workspace_id, w.name AS workspace_name, w.suspended_at, w.suspended_reason,
     o.id AS owner_id, o.email AS owner_email, o.subscription_plan, o.subscription_status,
     o.is_trial_active, o.trial_start_date, o.trial_end_date, o.stripe_subscription_id,
     k.created_by, c.email AS creator_email, m.role AS maker_role
@@ -249,7 +252,12 @@ export async function findApiKey(db: Database, tokenHash: string): Promise<KeyHo
       revokedAt: date(row.revoked_at),
       lastUsedAt: date(row.last_used_at),
     },
-    workspace: { id: row.workspace_id, name: row.workspace_name },
+    workspace: {
+      id: row.workspace_id,
+      name: row.workspace_name,
+      suspended: row.suspended_at !== null,
+      suspendedReason: row.suspended_reason,
+    },
     ownerPlan: {
       subscriptionPlan: row.subscription_plan,
       subscriptionStatus: row.subscription_status,

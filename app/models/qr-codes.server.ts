@@ -437,6 +437,8 @@ export interface TrackedTarget {
   scheduledAt: Date | null;
   /** When staff disabled the link (issue #31); null while it may redirect. */
   disabledAt: Date | null;
+  /** Set while staff have suspended the code's workspace (issue #31): the link is unavailable. */
+  workspaceSuspendedAt: Date | null;
 }
 
 /** A tracked link with its workspace's owner: one query on the path of every scan. */
@@ -453,6 +455,7 @@ export async function findTrackedLink(db: Database, slug: string): Promise<Track
       scheduledUrl: trackedLinks.scheduledUrl,
       scheduledAt: trackedLinks.scheduledAt,
       disabledAt: trackedLinks.disabledAt,
+      workspaceSuspendedAt: workspaces.suspendedAt,
     })
     .from(trackedLinks)
     .leftJoin(qrCodes, eq(qrCodes.id, trackedLinks.qrCodeId))

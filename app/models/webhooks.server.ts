@@ -85,6 +85,7 @@ export async function endpointById(db: Database, id: string) {
         trialEndDate: users.trialEndDate,
         stripeSubscriptionId: users.stripeSubscriptionId,
       },
+      workspaceSuspendedAt: workspaces.suspendedAt,
     })
     .from(webhookEndpoints)
     .innerJoin(workspaces, eq(workspaces.id, webhookEndpoints.workspaceId))

@@ -17,6 +17,8 @@ import { requestInfoContext } from "../request-context";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/api.qr-codes.download";
 import { appOrigin } from "../config/app-url.server";
+import { SUSPENDED_DOWNLOAD } from "../workspaces/suspension";
+import { workspaceSuspension } from "../workspaces/suspension.server";
 
 function plain(status: number, message: string) {
   return new Response(message, {
@@ -53,6 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : await findSharedCode(db, params.id);
   const content = code && savedContent(code);
   if (!code || !content) return notFound();
+  // Staff suspended its workspace (issue #31): neither members nor share links get its images.
+  if (code.workspaceId && (await workspaceSuspension(db, code.workspaceId))) {
+    return plain(403, SUSPENDED_DOWNLOAD);
+  }
   if (format !== "png") {
     // SVG, PDF and EPS follow the plan of the code's workspace (its owner's), for its members and
     // for anyone with its share link alike: a Premium owner's shared code offers all four, a Free

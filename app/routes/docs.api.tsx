@@ -141,6 +141,11 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
             When the workspace&rsquo;s plan no longer includes the API, calls answer 403 with{" "}
             <code>plan_required</code>. Keys are kept and work again after an upgrade.
           </li>
+          <li>
+            While our staff have suspended the workspace, calls answer 403 with{" "}
+            <code>workspace_suspended</code>; its <code>detail</code> gives the reason. Contact
+            support to have it lifted; the keys work again as they were.
+          </li>
         </ul>
       </section>
 

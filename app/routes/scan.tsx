@@ -5,8 +5,8 @@ import { LinkPreviewPage } from "../components/abuse/link-preview";
 import { createDatabase } from "../db/client.server";
 import { leadsBackHere } from "../destinations/loop-guard.server";
 import { findTrackedLink } from "../models/qr-codes.server";
-import { LINK_PAGES, type LinkPage } from "../scans/link-pages";
-import { linkStop } from "../scans/link-state";
+import { LINK_PAGES, type LinkPage, linkPageStatus } from "../scans/link-pages";
+import { linkStop, stopPage } from "../scans/link-state";
 import { destinationNow } from "../scans/links.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
@@ -38,7 +38,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     : null;
   if (!link) throw data({ page: 404 }, { status: 404 });
   if (link.codeId === null || link.ownerId === null) throw data({ page: 410 }, { status: 410 });
-  if (linkStop(link)) throw data({ page: "disabled" }, { status: 410 });
+  const stop = linkStop(link);
+  if (stop) {
+    const page = stopPage(stop);
+    throw data(
+      { page },
+      { status: linkPageStatus(page), headers: { "Cache-Control": "no-store" } },
+    );
+  }
   const destination = destinationNow(link);
   // A destination leading back into this service (saved before the loop guard covered every
   // way of making a code) is never followed: two such codes would bounce a scanner forever.

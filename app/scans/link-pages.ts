@@ -4,6 +4,14 @@
 // demand, where most takedowns are for phishing or malware under our own terms.
 
 export const LINK_PAGES = {
+  // A link staff stopped for now (its workspace is suspended, issue #31). 403, not 410: the link
+  // is not gone and comes back when the suspension is lifted, so link checkers and crawlers must
+  // not drop it; not a 5xx: nothing failed, and the health page's 5xx rate must not count it.
+  // Sent with no-store, so that no cache keeps the refusal after the lift.
+  unavailable: {
+    title: "This link is unavailable",
+    text: "The QR code's owner cannot use this link for now. Please try again later.",
+  },
   404: {
     title: "This QR code link does not exist",
     text: "Check that the whole code was scanned, or ask whoever shared it for a new one.",
@@ -20,3 +28,8 @@ export const LINK_PAGES = {
 } as const;
 
 export type LinkPage = keyof typeof LINK_PAGES;
+
+/** The HTTP status each page is sent with. */
+export function linkPageStatus(page: LinkPage): 403 | 404 | 410 {
+  return page === "unavailable" ? 403 : page === "disabled" ? 410 : page;
+}

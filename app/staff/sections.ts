@@ -19,6 +19,11 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
     description: "Requests from customers, the ones waiting for us first.",
   },
   {
+    href: "/staff/lookup",
+    title: "Lookup",
+    description: "People and workspaces by e-mail, custom domain, short link or id; suspensions.",
+  },
+  {
     href: "/staff/audit",
     title: "Staff audit log",
     description: "Every action taken in this console, by whom and when.",

@@ -166,6 +166,8 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
   if (PLANS[effectivePlan(found.owner, new Date())].capabilities.webhookEndpointLimit === 0) {
     return message.ack();
   }
+  // Staff suspended the workspace (issue #31): its events are not sent, then or after the lift.
+  if (found.workspaceSuspendedAt) return message.ack();
   const endpoint = found.endpoint;
   const answer = await post(endpoint, event);
   const attempt = {
