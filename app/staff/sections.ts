@@ -14,6 +14,11 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
     description: "Requests from customers, the ones waiting for us first.",
   },
   {
+    href: "/staff/blocklist",
+    title: "Domain blocklist",
+    description: "Domains no tracked link may lead to, and the links already leading there.",
+  },
+  {
     href: "/staff/audit",
     title: "Staff audit log",
     description: "Every action taken in this console, by whom and when.",
