@@ -1,4 +1,3 @@
-import { toASCII } from "punycode/punycode.es6.js";
 import listFile from "./blocklist.txt?raw";
 
 // The domain blocklist of the link-safety checks (issue #31), the pure part: reading the
@@ -37,13 +36,9 @@ export function normalizeDomain(input: string): string | null {
   typed = typed.replace(/^\*\./, "").replace(/\.+$/, "");
   if (typed.startsWith("[") && typed.endsWith("]")) return destinationHost(`http://${typed}/`);
   if (typed === "" || /[/?#@:\s*\\]/.test(typed)) return null;
-  let ascii: string;
-  try {
-    ascii = toASCII(typed);
-  } catch {
-    return null;
-  }
-  if (ascii.length > 253) return null;
+  // The URL parser's IDNA conversion is the one the host of every destination goes through.
+  const ascii = destinationHost(`http://${typed}/`);
+  if (!ascii || ascii.length > 253) return null;
   const labels = ascii.split(".");
   if (!labels.every((label) => /^(?!-)[a-z0-9_-]{1,63}$/.test(label))) return null;
   // An IPv4 address as the URL parser writes it (0x7f.1 is 127.0.0.1), so that it matches.
