@@ -56,7 +56,7 @@ function AddForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { key: domainKey, ...domainProps } = getInputProps(domain, { type: "text" });
   const { key: reasonKey, ...reasonProps } = getInputProps(reason, { type: "text" });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="card" id="add">
+    <Form method="post" {...getFormProps(form)} noValidate className="card staff-block-form">
       <h2>Block a domain</h2>
       <input type="hidden" name="intent" value="add" />
       <div className="field">

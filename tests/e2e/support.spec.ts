@@ -1,53 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signInToDemo } from "./demo";
+import { outbox, signInAsStaff } from "./staff";
 
 // Priority support (issue #19), with JavaScript on and off: a Premium person writes to support
 // from the user menu and sees when the answer is due (in their own time zone once JavaScript
 // runs, in UTC, named, without it); a staff member answers from the inbox; the answer shows on
 // the person's page and arrives by e-mail.
 
-const STAFF = "support-staff@qrcodecreator.app"; // wrangler.toml [vars] STAFF_EMAILS
-const PASSWORD = "a long enough password";
-
 test.use({ timezoneId: "Asia/Kolkata" });
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-async function outbox(request: APIRequestContext): Promise<Mail[]> {
-  const response = await request.get("/dev/mail?format=json");
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Mail[];
-}
-
-/**
- * Signs the context in as the staff member: the listed address, confirmed through the link in the
- * outbox. Both projects run at once against one server, so whichever comes second signs in.
- */
-async function signInAsStaff(request: APIRequestContext, origin: string) {
-  const headers = { Origin: origin };
-  const account = { email: STAFF, password: PASSWORD };
-  const signUp = await request.post("/api/auth/signup", {
-    data: { ...account, firstName: "Sam", lastName: "Staff" },
-    headers,
-  });
-  if (signUp.status() !== 201) {
-    const signIn = await request.post("/api/auth/signin", { data: account, headers });
-    expect(signIn.ok()).toBe(true);
-  }
-  await expect
-    .poll(async () => (await outbox(request)).some((mail) => mail.to === STAFF))
-    .toBe(true);
-  const mail = (await outbox(request)).find(
-    (m) => m.to === STAFF && /Confirm your e-mail address/.test(m.subject),
-  )!;
-  const link = new URL(mail.links[0]!);
-  await request.get(link.pathname + link.search);
-}
 
 async function openSupportFromMenu(page: Page) {
   await page.goto("/");
