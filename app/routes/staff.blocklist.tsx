@@ -116,7 +116,7 @@ export default function StaffBlocklist({ loaderData, actionData }: Route.Compone
               : `${shown.count} tracked ${shown.count === 1 ? "link leads" : "links lead"} there. They keep redirecting until they are disabled.`}
           </p>
           {shown.links.length > 0 && (
-            <table className="staff-table">
+            <table className="staff-table" aria-labelledby="links-heading">
               <thead>
                 <tr>
                   <th scope="col">Short link</th>
@@ -146,11 +146,11 @@ export default function StaffBlocklist({ loaderData, actionData }: Route.Compone
           )}
         </section>
       ) : null}
-      <h2>Blocked by staff</h2>
+      <h2 id="blocked-heading">Blocked by staff</h2>
       {entries.length === 0 ? (
         <p className="muted">Staff have blocked no domain yet.</p>
       ) : (
-        <table className="staff-table">
+        <table className="staff-table" aria-labelledby="blocked-heading">
           <thead>
             <tr>
               <th scope="col">Domain</th>

@@ -73,7 +73,8 @@ test("staff block a domain, see the links already leading there, and unblock it"
   const links = staff.locator("#links");
   await expect(links).toContainText("1 tracked link leads there.");
   await expect(links).toContainText(`https://login.${domain}/account`);
-  await expect(staff.getByRole("row", { name: new RegExp(domain) })).toContainText(
+  const entries = staff.getByRole("table", { name: "Blocked by staff" });
+  await expect(entries.getByRole("row", { name: new RegExp(domain) })).toContainText(
     "Phishing kit, ticket #42",
   );
 
