@@ -106,7 +106,8 @@ export default function StaffBlocklist({ loaderData, actionData }: Route.Compone
         </p>
         <p className="muted">{SAFE_BROWSING[safeBrowsing]}</p>
       </header>
-      <AddForm lastResult={actionData?.result} />
+      {/* A new entry remounts the form, so that with JavaScript it is empty again after adding. */}
+      <AddForm key={entries.length} lastResult={actionData?.result} />
       {shown ? (
         <section id="links" tabIndex={-1} aria-labelledby="links-heading">
           <h2 id="links-heading">Existing links to {shown.domain}</h2>
