@@ -76,6 +76,7 @@ export default [
   route("staff/audit", "routes/staff.audit.tsx"),
   route("staff/abuse", "routes/staff.abuse.tsx"),
   route("staff/abuse/:slug", "routes/staff.abuse.link.tsx"),
+  route("staff/blocklist", "routes/staff.blocklist.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("staff/lookup", "routes/staff.lookup.tsx"),

@@ -9,6 +9,7 @@ import { PLANS } from "../plans/catalogue";
 import type { ApiCaller } from "./auth.server";
 import { ApiProblem, type FieldError } from "./problem";
 import { refuseLoopingRows } from "../bulk/loops.server";
+import { refuseUnsafeRows } from "../bulk/safety.server";
 
 // The bulk-jobs operations (issue #17): the /bulk page's batch, sent as JSON rows or a CSV file.
 // Rows are checked by the same rules and the job is made by the same code (app/bulk).
@@ -151,12 +152,17 @@ export async function createBulkJob(
   }
   const { options } = read;
 
-  const checked = await refuseLoopingRows(
+  const checked = await refuseUnsafeRows(
     ctx.db,
-    checkRows(sent.rows, { ...options, design: read.style }, caller.plan, {
-      track: options.track,
-    }),
+    await refuseLoopingRows(
+      ctx.db,
+      checkRows(sent.rows, { ...options, design: read.style }, caller.plan, {
+        track: options.track,
+      }),
+      options.track,
+    ),
     options.track,
+    caller.actor.id,
   );
   const listed = checked.invalid.slice(0, MAX_LISTED_PROBLEMS);
   const count = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;

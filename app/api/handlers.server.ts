@@ -288,6 +288,11 @@ async function changeDestinationByApi(
   if (outcome.ok) return;
   if (outcome.status === 403) throw new ApiProblem("plan_required", outcome.message);
   if (outcome.status === 409) throw new ApiProblem("link_disabled", outcome.message);
+  if (outcome.status === 422) {
+    throw new ApiProblem("unsafe_destination", outcome.message, [
+      { field: "destination", message: outcome.message },
+    ]);
+  }
   if (outcome.status === 404) {
     throw new ApiProblem(
       "invalid_request",
@@ -355,6 +360,12 @@ export const HANDLERS: Record<OperationId, Handler> = {
             ? "customization"
             : "data";
       switch (outcome.status) {
+        case 422:
+          throw new ApiProblem("unsafe_destination", outcome.message, [
+            { field: "data.url", message: outcome.message },
+          ]);
+        case 429:
+          throw new ApiProblem("new_account_limit", outcome.message);
         case 400:
           throw new ApiProblem("invalid_request", outcome.message, [
             { field, message: outcome.message },

@@ -118,7 +118,13 @@ export const OPERATIONS = [
     scope: "codes:write",
     body: createCodeSchema,
     success: { status: 201, description: "The saved code.", schema: codeSchema },
-    problems: ["invalid_request", "save_limit_reached", "not_found"],
+    problems: [
+      "invalid_request",
+      "save_limit_reached",
+      "not_found",
+      "unsafe_destination",
+      "new_account_limit",
+    ],
     example: {
       body: {
         type: "url",
@@ -168,7 +174,13 @@ export const OPERATIONS = [
     params: codeIdParams,
     body: updateCodeSchema,
     success: { status: 200, description: "The changed code.", schema: codeSchema },
-    problems: ["not_found", "invalid_request", "unsupported_media_type", "link_disabled"],
+    problems: [
+      "not_found",
+      "invalid_request",
+      "unsupported_media_type",
+      "link_disabled",
+      "unsafe_destination",
+    ],
     example: { path: "/qr-codes/42", body: { destination: "https://example.com/shop" } },
   },
   {

@@ -25,7 +25,9 @@ export const PROBLEM_CODES = {
   invalid_request: { status: 400, title: "Invalid request" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   invalid_rows: { status: 422, title: "Invalid rows" },
+  unsafe_destination: { status: 422, title: "Unsafe destination" },
   rate_limited: { status: 429, title: "Too many requests" },
+  new_account_limit: { status: 429, title: "New account limit" },
   unavailable: { status: 503, title: "Temporarily unavailable" },
 } as const;
 

@@ -36,6 +36,7 @@ import {
 import { checkRows, type RowProblem } from "./rows";
 import { appOrigin } from "../config/app-url.server";
 import { refuseLoopingRows } from "./loops.server";
+import { refuseUnsafeRows } from "./safety.server";
 
 // The /bulk page's loader and actions (issue #17); the route only wires them up.
 
@@ -258,13 +259,18 @@ export async function checkUpload(
   );
   if (!parsed.ok) return refuse(parsed.message, 400, { file: parsed.message });
   const options = read.options;
-  const checked = await refuseLoopingRows(
+  const checked = await refuseUnsafeRows(
     db,
-    checkRows(parsed.csv.rows, { ...options, design: read.style }, plan, {
-      logo: options.logoKey !== null,
-      track: options.track,
-    }),
+    await refuseLoopingRows(
+      db,
+      checkRows(parsed.csv.rows, { ...options, design: read.style }, plan, {
+        logo: options.logoKey !== null,
+        track: options.track,
+      }),
+      options.track,
+    ),
     options.track,
+    user.id,
   );
   const fileName = file.name.replace(/[\\/]/g, "-").slice(0, 120) || "upload.csv";
   const answer = {

@@ -1,5 +1,5 @@
 import { activeDomains } from "../models/custom-domains.server";
-import { createDatabase } from "../db/client.server";
+import { createDatabase, type Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { createTrackedLink, saveCode } from "../models/qr-codes.server";
 import type { Membership } from "../models/workspaces.server";
@@ -30,10 +30,15 @@ import type { PlanId } from "../plans/catalogue";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import { LOOP_MESSAGE } from "../destinations/destination";
 import { leadsBackHere } from "../destinations/loop-guard.server";
+import { newAccountRoom, unsafeDestination } from "../destinations/safety.server";
 
 export type SaveOutcome =
   | { ok: true; id: number }
-  | { ok: false; status: 400 | 401 | 403 | 503; title: string; message: string };
+  | { ok: false; status: 400 | 401 | 403 | 422 | 429 | 503; title: string; message: string };
+
+/** The titles of the link-safety refusals (issue #31), which the APIs map to their own problems. */
+export const UNSAFE_DESTINATION = "Unsafe destination";
+export const NEW_ACCOUNT_LIMIT = "New account limit";
 
 /** Where a code is saved, with what plan, and who is recorded as making it. */
 export interface SaveTarget {
@@ -79,6 +84,21 @@ export async function saveForUser(
     creator: { id: user.id, email: user.email },
   };
   return saveInWorkspace(target, content, style, title, options);
+}
+
+/** A new tracked link to `url` by `creatorId`: refused when unsafe, or over a new account's limit. */
+async function trackedLinkRefusal(
+  db: Database,
+  creatorId: string,
+  url: string,
+): Promise<SaveOutcome | null> {
+  const unsafe = await unsafeDestination(db, url);
+  if (unsafe) return { ok: false, status: 422, title: UNSAFE_DESTINATION, message: unsafe.message };
+  const room = await newAccountRoom(db, creatorId);
+  if (room && room.remaining < 1) {
+    return { ok: false, status: 429, title: NEW_ACCOUNT_LIMIT, message: room.message };
+  }
+  return null;
 }
 
 /**
@@ -133,6 +153,10 @@ export async function saveInWorkspace(
   // A tracked code may not lead back into this service, however it is made (issue #27).
   if (track && content.type === "url" && (await leadsBackHere(db, content.url))) {
     return { ok: false, status: 400, title: "Destination", message: LOOP_MESSAGE };
+  }
+  if (track && content.type === "url") {
+    const refused = await trackedLinkRefusal(db, creator.id, content.url);
+    if (refused) return refused;
   }
   if (domainId) {
     const usable = track && (await activeDomains(db, workspaceId)).some((d) => d.id === domainId);

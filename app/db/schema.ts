@@ -869,3 +869,14 @@ export const linkReports = sqliteTable(
 );
 
 export type LinkReportRecord = typeof linkReports.$inferSelect;
+
+/** Domains staff block for tracked links (issue #31, migration 0032), beside the list file. */
+export const linkBlocklist = sqliteTable("link_blocklist", {
+  domain: text("domain").primaryKey(),
+  reason: text("reason").notNull(),
+  addedBy: text("added_by").notNull(),
+  addedByEmail: text("added_by_email").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type LinkBlocklistRecord = typeof linkBlocklist.$inferSelect;

@@ -27,6 +27,7 @@ import {
   zonedTimeToUtc,
 } from "./destination";
 import { leadsBackHere } from "./loop-guard.server";
+import { unsafeDestination } from "./safety.server";
 
 // Dynamic codes (issue #21): changing, restoring and scheduling a tracked code's destination, for
 // the dashboard's forms, the code's page, the public API and the minute cron. The caller checked
@@ -42,7 +43,8 @@ export interface Editor {
 
 export type Refusal = {
   ok: false;
-  status: 400 | 403 | 404 | 409;
+  /** 409: staff disabled the link; 422: the destination is unsafe (issue #31). */
+  status: 400 | 403 | 404 | 409 | 422;
   /** The form field the message belongs beside. */
   field: "destination" | "at" | null;
   message: string;
@@ -63,6 +65,12 @@ export async function checkDestination(db: Database, raw: unknown): Promise<Chec
   if (!checked.ok) return checked;
   if (await leadsBackHere(db, checked.url)) return { ok: false, message: LOOP_MESSAGE };
   return checked;
+}
+
+/** A destination the link-safety check refuses (issue #31), as a refusal beside its field. */
+async function unsafeRefusal(db: Database, url: string): Promise<Refusal | null> {
+  const unsafe = await unsafeDestination(db, url);
+  return unsafe ? refuse(422, unsafe.message, "destination") : null;
 }
 
 interface Commit {
@@ -141,11 +149,16 @@ async function settleDue(
 ): Promise<TrackedCode> {
   const { scheduledUrl: url, scheduledAt: at } = code;
   if (!url || !at || at.getTime() > now.getTime() || !canEditDestination(plan).ok) return code;
-  const actor =
-    code.scheduledBy && code.scheduledByEmail
-      ? { id: code.scheduledBy, email: code.scheduledByEmail }
-      : null;
-  await commitChange(db, { code, url, kind: "scheduled", actor, now, pending: { url, at } });
+  const unsafe = await unsafeDestination(db, url);
+  if (unsafe) {
+    await cancelPending(db, code, { url, at }, now, { reason: "unsafe", message: unsafe.message });
+  } else {
+    const actor =
+      code.scheduledBy && code.scheduledByEmail
+        ? { id: code.scheduledBy, email: code.scheduledByEmail }
+        : null;
+    await commitChange(db, { code, url, kind: "scheduled", actor, now, pending: { url, at } });
+  }
   return (await findTrackedCode(db, code.codeId, code.workspaceId)) ?? code;
 }
 
@@ -181,6 +194,9 @@ export async function changeDestination(
   if (checked.url === code.targetUrl) {
     return refuse(400, `The code already leads to ${checked.url}.`, "destination");
   }
+  // A restore is checked too: the old address may have been blocked since.
+  const unsafe = await unsafeRefusal(db, checked.url);
+  if (unsafe) return unsafe;
   const changed = await commitChange(db, {
     code,
     url: checked.url,
@@ -227,6 +243,8 @@ export async function scheduleDestination(
   if (checked.url === code.targetUrl) {
     return refuse(400, `The code already leads to ${checked.url}.`, "destination");
   }
+  const unsafe = await unsafeRefusal(db, checked.url);
+  if (unsafe) return unsafe;
   const zone = canonicalZone(typeof input.zone === "string" ? input.zone : "");
   if (!zone) return refuse(400, "Choose a time zone from the list.", "at");
   const at = zonedTimeToUtc(typeof input.local === "string" ? input.local : "", zone);
@@ -306,6 +324,59 @@ export async function cancelScheduledChange(
   return { ok: true, url: code.scheduledUrl };
 }
 
+type CancelReason = { reason: "plan" } | { reason: "unsafe"; message: string };
+
+/**
+ * Cancels a due change that may not happen (the plan no longer allows it, or its destination is
+ * now refused as unsafe): a history entry, an audit entry, and an e-mail to whoever scheduled it.
+ * False when it was no longer pending (another run got there first).
+ */
+async function cancelPending(
+  db: Database,
+  code: TrackedCode,
+  at: { url: string; at: Date },
+  now: Date,
+  why: CancelReason,
+  recipient: { email: string; firstName: string | null } | null = code.scheduledByEmail
+    ? { email: code.scheduledByEmail, firstName: null }
+    : null,
+): Promise<boolean> {
+  const [history] = await db.batch([
+    cancelledRowStatement(db, {
+      codeId: code.codeId,
+      workspaceId: code.workspaceId,
+      pending: at,
+      now,
+    }),
+    recordAudit(
+      db,
+      {
+        workspaceId: code.workspaceId,
+        actor: null,
+        action: "destination.schedule_cancelled",
+        target: code.codeId,
+        details: { title: code.title ?? undefined, to: at.url, reason: why.reason },
+      },
+      { now, onlyIf: stillPending(code.codeId, at) },
+    ),
+    clearScheduleStatement(db, code.codeId, at),
+  ]);
+  if (history.meta.changes === 0) return false;
+  if (recipient) {
+    await sendMail(
+      scheduleCancelledMessage({
+        to: recipient.email,
+        firstName: recipient.firstName,
+        title: code.title ?? "your code",
+        url: at.url,
+        current: code.targetUrl,
+        unsafe: why.reason === "unsafe" ? why.message : null,
+      }),
+    );
+  }
+  return true;
+}
+
 /** At most this many pending changes are settled by one run of the minute cron. */
 export const SETTLE_LIMIT = 200;
 
@@ -323,7 +394,10 @@ export async function settlePendingChanges(db: Database, now: Date) {
     const code = await findTrackedCode(db, change.codeId, change.workspaceId);
     if (!code) continue;
     const at = { url: change.url, at: change.at };
-    if (change.allowed) {
+    // The destination is checked again when the change is due: it may have been blocked since
+    // it was scheduled (issue #31).
+    const unsafe = change.allowed ? await unsafeDestination(db, change.url) : null;
+    if (change.allowed && !unsafe) {
       const actor = change.by && change.byEmail ? { id: change.by, email: change.byEmail } : null;
       const done = await commitChange(db, {
         code,
@@ -337,39 +411,13 @@ export async function settlePendingChanges(db: Database, now: Date) {
       if (done) applied += 1;
       continue;
     }
-    const [history] = await db.batch([
-      cancelledRowStatement(db, {
-        codeId: code.codeId,
-        workspaceId: code.workspaceId,
-        pending: at,
-        now,
-      }),
-      recordAudit(
-        db,
-        {
-          workspaceId: code.workspaceId,
-          actor: null,
-          action: "destination.schedule_cancelled",
-          target: code.codeId,
-          details: { title: code.title ?? undefined, to: change.url, reason: "plan" },
-        },
-        { now, onlyIf: stillPending(code.codeId, at) },
-      ),
-      clearScheduleStatement(db, code.codeId, at),
-    ]);
-    if (history.meta.changes === 0) continue;
-    cancelled += 1;
-    if (change.byEmail) {
-      await sendMail(
-        scheduleCancelledMessage({
-          to: change.byEmail,
-          firstName: change.byFirstName,
-          title: code.title ?? "your code",
-          url: change.url,
-          current: code.targetUrl,
-        }),
-      );
-    }
+    const why: CancelReason = unsafe
+      ? { reason: "unsafe", message: unsafe.message }
+      : { reason: "plan" };
+    const recipient = change.byEmail
+      ? { email: change.byEmail, firstName: change.byFirstName }
+      : null;
+    if (await cancelPending(db, code, at, now, why, recipient)) cancelled += 1;
   }
   return { due: pending.length, applied, cancelled };
 }

@@ -294,7 +294,25 @@ export function scheduleCancelledMessage({
   title,
   url,
   current,
-}: Person & { title: string; url: string; current: string }) {
+  unsafe = null,
+}: Person & {
+  title: string;
+  url: string;
+  current: string;
+  /** Why the destination was refused when it was due (issue #31); null: the plan changed. */
+  unsafe?: string | null;
+}) {
+  if (unsafe) {
+    return compose({
+      to,
+      subject: `Scheduled change of “${title}” cancelled`,
+      greetingName: firstName,
+      paragraphs: [
+        `You scheduled the code “${title}” to lead to ${url}. When the change was due, that address was refused: ${unsafe}`,
+        `The change was cancelled and will not happen. The printed code still leads to ${current}.`,
+      ],
+    });
+  }
   return compose({
     to,
     subject: `Scheduled change of “${title}” cancelled`,

@@ -85,3 +85,25 @@ export function canEditDestination(plan: PlanId): Verdict {
 
 /** The plans that may edit destinations, for statements that decide many workspaces at once. */
 export const DESTINATION_PLANS: PlanId[] = (Object.keys(PLANS) as PlanId[]).filter(countsScans);
+
+/**
+ * New accounts (issue #31): in its first day an account may make at most this many tracked links,
+ * whatever the plan, since a fresh account is what a phisher signs up for. Pure arithmetic on the
+ * account's age and the links it made (all of them, since it is younger than a day).
+ */
+export const NEW_ACCOUNT_TRACKED_LINKS = 5;
+export const NEW_ACCOUNT_PERIOD_MS = 24 * 60 * 60 * 1000;
+
+export type NewAccountAllowance =
+  { limited: false } | { limited: true; remaining: number; liftsAt: Date };
+
+export function newAccountAllowance(createdAt: Date, made: number, now: Date): NewAccountAllowance {
+  const liftsAt = new Date(createdAt.getTime() + NEW_ACCOUNT_PERIOD_MS);
+  if (now.getTime() >= liftsAt.getTime()) return { limited: false };
+  return { limited: true, remaining: Math.max(0, NEW_ACCOUNT_TRACKED_LINKS - made), liftsAt };
+}
+
+export function newAccountLimitMessage(liftsAt: Date): string {
+  const when = liftsAt.toISOString().slice(0, 16).replace("T", " ");
+  return `New accounts can make ${NEW_ACCOUNT_TRACKED_LINKS} tracked codes in their first day. This limit lifts at ${when} UTC; until then you can save codes without scan tracking.`;
+}

@@ -1,6 +1,6 @@
 import { jsonProblem } from "../auth/responses.server";
 import { getUser } from "../auth/user.server";
-import { saveForUser } from "../codes/save.server";
+import { saveForUser, UNSAFE_DESTINATION } from "../codes/save.server";
 import { getMembership, workspacePlan } from "../workspaces/current.server";
 import { parseGenerateForm, styleIdOf } from "../qr/api-request";
 import { createDatabase } from "../db/client.server";
@@ -82,7 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       track: trackScans,
       logo,
     });
-    if (!outcome.ok) return jsonProblem(outcome.status, outcome.message);
+    if (!outcome.ok) {
+      // A refused destination names the field it belongs to (issue #31).
+      const field =
+        outcome.title === UNSAFE_DESTINATION ? { errors: { url: outcome.message } } : {};
+      return jsonProblem(outcome.status, outcome.message, field);
+    }
     saved = outcome.id;
   }
   const dataURL = `data:image/png;base64,${bytesToBase64(png)}`;

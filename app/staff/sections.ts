@@ -24,6 +24,11 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
     description: "People and workspaces by e-mail, custom domain, short link or id; suspensions.",
   },
   {
+    href: "/staff/blocklist",
+    title: "Domain blocklist",
+    description: "Domains no tracked link may lead to, and the links already leading there.",
+  },
+  {
     href: "/staff/audit",
     title: "Staff audit log",
     description: "Every action taken in this console, by whom and when.",

@@ -61,8 +61,11 @@ export interface AuditDetails {
   count?: number;
   /** When a scheduled plan change takes effect (ISO date); absent when it did at once. */
   effective?: string;
-  /** Why something happened on its own: the workspace's plan no longer allowed it. */
-  reason?: "plan" | "membership" | "unverified";
+  /**
+   * Why something happened on its own: the workspace's plan no longer allowed it, or (issue #31)
+   * the destination was refused as unsafe when the change was due.
+   */
+  reason?: "plan" | "membership" | "unverified" | "unsafe";
 }
 
 export interface AuditSentenceInput {
@@ -116,6 +119,10 @@ export function describeAudit(entry: AuditSentenceInput): string {
   if (entry.action === "destination.schedule_cancelled" && d.reason === "plan") {
     // Nobody did this: the plan lapsed, and the change it no longer allowed was dropped.
     return `The scheduled change of ${quoted(d.title)} to ${d.to} was cancelled: the workspace's plan no longer includes changing destinations`;
+  }
+  if (entry.action === "destination.schedule_cancelled" && d.reason === "unsafe") {
+    // Nobody did this: the link-safety check refused the address when the change was due.
+    return `The scheduled change of ${quoted(d.title)} to ${d.to} was cancelled: the address was refused as unsafe`;
   }
   if (entry.action === "domain.removed" && d.reason === "unverified") {
     // Nobody did this: the domain was never verified in time.

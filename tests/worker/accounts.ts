@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { appFetch, newAddress, ORIGIN } from "./app";
 
@@ -48,4 +49,14 @@ export async function demoSession(plan: "free" | "premium" | "ultimate") {
   const response = await postJson("/api/auth/demo", { plan });
   expect(response.status).toBe(200);
   return cookieFrom(response, "qr_session")!;
+}
+
+/**
+ * Makes account `userId` two days old: past the first day, in which it may make only a few
+ * tracked links (issue #31), for tests about something else that make many.
+ */
+export async function establishAccount(userId: string) {
+  await env.DB.prepare("UPDATE users SET created_at = created_at - ? WHERE id = ?")
+    .bind(2 * 24 * 60 * 60 * 1000, userId)
+    .run();
 }

@@ -11,7 +11,7 @@ import { encodePayload } from "../../app/qr/payload";
 import type { QrContent } from "../../app/qr/types";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
-import { newPerson, signUp } from "./accounts";
+import { establishAccount, newPerson, signUp } from "./accounts";
 import { appFetch, newAddress, ORIGIN } from "./app";
 import { latestMail } from "./mail";
 
@@ -350,6 +350,7 @@ describe("bad files", () => {
 describe("a large batch, made in the background", () => {
   it("makes 150 tracked codes in chunks on the queue, e-mails the person, and every image scans to its row's short link", async () => {
     const ada = await person("premium");
+    await establishAccount(ada.id); // past a new account's first-day limit on tracked links
     const rows = Array.from(
       { length: 150 },
       (_, i) => `https://example.com/item/${i + 1},Item ${i + 1}`,

@@ -9,6 +9,7 @@ declare global {
       FAKE_OIDC_CONTROL_URL: string;
       FAKE_MAIL_CONTROL_URL: string;
       FAKE_CLOUDFLARE_CONTROL_URL: string;
+      FAKE_SAFE_BROWSING_CONTROL_URL: string;
       FAKE_WEBHOOK_RECEIVER_URL: string;
     }
   }

@@ -4,6 +4,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { fakeProviderAddresses } from "../fakes/oidc-provider";
 import { fakeCloudflareApiBase } from "../fakes/cloudflare-api";
 import { fakeMailApiBase } from "../fakes/mail-api";
+import { fakeSafeBrowsingApiBase } from "../fakes/safe-browsing-api";
 import { fakeStripeApiBase } from "../fakes/stripe-api";
 import { fakeWebhookReceiverBase } from "../fakes/webhook-receiver";
 
@@ -13,8 +14,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 // (`npm run build` first), with the bindings of build/server/wrangler.json and a fresh,
 // migrated D1 database per test file. Two projects: "worker" runs the app as local runs do,
 // with the offline payment simulator and the mail outbox; "stripe" runs it with the vendors
-// configured as in production: Stripe, Resend and Cloudflare for SaaS, against the local stand-ins
-// for their APIs in tests/fakes/stripe-api.ts, mail-api.ts and cloudflare-api.ts.
+// configured as in production: Stripe, Resend, Cloudflare for SaaS and Google Safe Browsing, against
+// the local stand-ins for their APIs in tests/fakes/stripe-api.ts, mail-api.ts, cloudflare-api.ts
+// and safe-browsing-api.ts.
 export default defineConfig(async () => {
   const provider = await fakeProviderAddresses();
   const migrations = await readD1Migrations(`${root}/migrations`);
@@ -90,6 +92,12 @@ export default defineConfig(async () => {
     CLOUDFLARE_API_TOKEN: "cf-test-token-0123456789",
     CLOUDFLARE_API_BASE: `${await fakeCloudflareApiBase()}/client/v4`,
     FAKE_CLOUDFLARE_CONTROL_URL: `${await fakeCloudflareApiBase()}/__control`,
+    // The link-safety checks ask Google Safe Browsing's Lookup API (issue #31); a lookup that
+    // takes longer than this fails open.
+    SAFE_BROWSING_API_KEY: "AIzaSyFakeSafeBrowsingKey0123456789",
+    SAFE_BROWSING_API_BASE: `${await fakeSafeBrowsingApiBase()}/v4`,
+    SAFE_BROWSING_TIMEOUT_MS: "1000",
+    FAKE_SAFE_BROWSING_CONTROL_URL: `${await fakeSafeBrowsingApiBase()}/__control`,
   });
 
   return {
@@ -115,6 +123,7 @@ export default defineConfig(async () => {
               "tests/fakes/stripe-api.ts",
               "tests/fakes/mail-api.ts",
               "tests/fakes/cloudflare-api.ts",
+              "tests/fakes/safe-browsing-api.ts",
             ],
           },
         },
