@@ -74,6 +74,7 @@ export default [
   route("support/:id", "routes/support.ticket.tsx"),
   route("staff", "routes/staff.tsx"),
   route("staff/audit", "routes/staff.audit.tsx"),
+  route("staff/health", "routes/staff.health.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("*", "routes/not-found.tsx"),
