@@ -18,8 +18,6 @@ export class RequestTally {
   private readonly hours = new Map<number, HourCount>();
   private lastFlush = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly intervalMs = FLUSH_INTERVAL_MS) {}
-
   count(status: number, now: number): void {
     const hour = now - (now % HOUR_MS);
     let entry = this.hours.get(hour);
@@ -33,7 +31,7 @@ export class RequestTally {
    * written none yet); otherwise null.
    */
   takeDue(now: number): HourCount[] | null {
-    if (this.hours.size === 0 || now - this.lastFlush < this.intervalMs) return null;
+    if (this.hours.size === 0 || now - this.lastFlush < FLUSH_INTERVAL_MS) return null;
     this.lastFlush = now;
     const due = [...this.hours.values()];
     this.hours.clear();

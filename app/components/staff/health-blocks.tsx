@@ -138,13 +138,7 @@ function CronsBlock({ crons }: { crons: HealthReport["crons"] }) {
               <td>{cron.lastRun ? (cron.lastRun.outcome === "ok" ? "OK" : "Failed") : "—"}</td>
               <td>{cron.lastRun ? `${cron.lastRun.durationMs} ms` : "—"}</td>
               <td>
-                {[
-                  cron.warning,
-                  cron.lastRun?.outcome === "failed" ? cron.lastRun.error : null,
-                  cron.failuresToday > 0 ? `${cron.failuresToday} failed runs today.` : null,
-                ]
-                  .filter(Boolean)
-                  .join(" ") || "—"}
+                <CronNotes cron={cron} />
               </td>
             </tr>
           ))}
@@ -152,6 +146,22 @@ function CronsBlock({ crons }: { crons: HealthReport["crons"] }) {
       </table>
     </>
   );
+}
+
+function CronNotes({ cron }: { cron: HealthReport["crons"][number] }) {
+  const notes = [
+    cron.warning,
+    cron.lastRun?.outcome === "failed" ? cron.lastRun.error : null,
+    cron.failuresToday > 0
+      ? `${cron.failuresToday} failed ${cron.failuresToday === 1 ? "run" : "runs"} today.`
+      : null,
+  ].filter((note): note is string => note !== null);
+  if (notes.length === 0) return "—";
+  return notes.map((note) => (
+    <span key={note} className="health-note">
+      {note}
+    </span>
+  ));
 }
 
 function StuckBulkBlock({ jobs }: { jobs: HealthReport["stuckBulkJobs"] }) {
@@ -265,6 +275,10 @@ function ErrorRateBlock({ rate }: { rate: ErrorRate }) {
       </p>
       {rate.errors === 0 && <AllClear>no 5xx answers.</AllClear>}
       <ErrorChart rate={rate} />
+      <p className="health-chart-axis muted" aria-hidden="true">
+        <span>24 hours ago</span>
+        <span>this hour</span>
+      </p>
       {busy.length > 0 && (
         <table className="staff-table">
           <thead>
