@@ -99,10 +99,10 @@ describe("the health page", () => {
       expect(block(text, title)).not.toContain("Needs a look");
     }
     expect(block(text, "Cron triggers")).toContain("nightly-cleanup");
-    const console = textOf(
+    const home = textOf(
       await (await appFetch("/staff", { headers: { Cookie: staff.cookie } })).text(),
     );
-    expect(console.indexOf("Health")).toBeLessThan(console.indexOf("Support inbox"));
+    expect(home.indexOf("Health")).toBeLessThan(home.indexOf("Support inbox"));
   });
 
   it("shows a retried queue message with its error, and a dead-lettered one", async () => {
