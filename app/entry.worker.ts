@@ -5,14 +5,8 @@ import { fromEdgeCache, keepAtEdge } from "./caching/edge.server";
 import { configurationFailure } from "./config/guard.server";
 import { log } from "./observability/log.server";
 import { routeName } from "./observability/route-name";
-import { type BulkChunkMessage, recordDeadChunks, runChunkBatch } from "./bulk/jobs.server";
 import { brandedScanMiss } from "./brand/pages.server";
 import { customHostAnswer } from "./domains/hosts.server";
-import {
-  type HostnameRelease,
-  recordDeadHostnames,
-  releaseQueuedHostnames,
-} from "./domains/release.server";
 import {
   DESTINATION_CRON,
   DOMAIN_CHECK_CRON,
@@ -20,14 +14,13 @@ import {
   runDomainCheckJob,
   runScheduledJobs,
 } from "./jobs/run.server";
-import { getMailSettings, type QueuedMail } from "./mail/mailer.server";
-import { deliverMailBatch, recordDeadMail } from "./mail/queue.server";
-import type { WebhookMessage } from "./webhooks/emit.server";
-import { deliverWebhookBatch, recordDeadWebhooks } from "./webhooks/deliver.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
-import { recordDeadScans, recordScanBatch, type ScanEvent } from "./scans/events.server";
 import { scanRedirect } from "./scans/redirect.server";
 import { withinBodyLimit } from "./security/body-limit.server";
+import { createDatabase } from "./db/client.server";
+import { recordCronRun } from "./operations/bookkeeping.server";
+import { consumeQueue } from "./operations/consume-queue.server";
+import { countRequest } from "./operations/request-tally.server";
 import { crossSiteRefusal, isCrossSiteMutation } from "./security/csrf.server";
 import { createNonce, withSecurityHeaders } from "./security/headers.server";
 
@@ -79,6 +72,8 @@ export default {
     const response = await withinBodyLimit(request, info, (bounded) => respond(bounded, info));
     // One line per request: who (an id, if signed in), what, how it went, how long it took.
     const userId = (await user?.catch(() => null))?.id;
+    // The 5xx rate of /staff/health: counted here, written at most once a minute per isolate.
+    countRequest(response.status, info.waitUntil);
     log("info", "request", {
       requestId: info.requestId,
       method: request.method,
@@ -94,52 +89,26 @@ export default {
   // the clock, so a run that starts late decides as if it had started on time.
   // The cron every 10 minutes checks pending custom domains (issue #18) and records support
   // tickets past their promised time (issue #19); the one every minute settles scheduled
-  // destination changes (issue #21); the nightly one cleans up.
+  // destination changes (issue #21); the nightly one cleans up. Each run is recorded for
+  // /staff/health (issue #31).
   async scheduled(controller, env) {
-    if (controller.cron === DESTINATION_CRON) {
-      await runDestinationJob(env, new Date(controller.scheduledTime));
-      return;
-    }
-    if (controller.cron === DOMAIN_CHECK_CRON) {
-      await runDomainCheckJob(env, new Date(controller.scheduledTime));
-      return;
-    }
-    await runScheduledJobs(env, new Date(controller.scheduledTime));
+    await recordCronRun(createDatabase(env.DB), controller.cron, async () => {
+      if (controller.cron === DESTINATION_CRON) {
+        await runDestinationJob(env, new Date(controller.scheduledTime));
+        return;
+      }
+      if (controller.cron === DOMAIN_CHECK_CRON) {
+        await runDomainCheckJob(env, new Date(controller.scheduledTime));
+        return;
+      }
+      await runScheduledJobs(env, new Date(controller.scheduledTime));
+    });
   },
 
-  // The mail, scan, bulk, webhook and domain queues and their dead-letter queues (wrangler.toml
-  // [[queues.consumers]]), told apart by name: "qr-code-creator-scans…", "…-bulk…",
-  // "…-webhooks…", "…-domains…" or "…-mail…",
-  // with "-dlq" at the end of a dead-letter queue (staging adds "-staging" before it).
+  // Every queue and dead-letter queue of wrangler.toml, told apart by name, with its failures
+  // recorded for /staff/health (operations/consume-queue.server.ts).
   async queue(batch, env) {
-    const dead = batch.queue.endsWith("-dlq");
-    if (batch.queue.startsWith("qr-code-creator-bulk")) {
-      const chunks = batch as MessageBatch<BulkChunkMessage>;
-      if (dead) await recordDeadChunks(chunks);
-      else await runChunkBatch(chunks);
-      return;
-    }
-    if (batch.queue.startsWith("qr-code-creator-scans")) {
-      const scans = batch as MessageBatch<ScanEvent>;
-      if (dead) recordDeadScans(scans);
-      else await recordScanBatch(scans, env.DB);
-      return;
-    }
-    if (batch.queue.startsWith("qr-code-creator-domains")) {
-      const releases = batch as MessageBatch<HostnameRelease>;
-      if (dead) recordDeadHostnames(releases);
-      else await releaseQueuedHostnames(releases);
-      return;
-    }
-    if (batch.queue.startsWith("qr-code-creator-webhooks")) {
-      const webhooks = batch as MessageBatch<WebhookMessage>;
-      if (dead) await recordDeadWebhooks(webhooks, env.DB);
-      else await deliverWebhookBatch(webhooks, env.DB);
-      return;
-    }
-    const mail = batch as MessageBatch<QueuedMail>;
-    if (dead) recordDeadMail(mail);
-    else await deliverMailBatch(mail, getMailSettings(), env.DB);
+    await consumeQueue(batch, env);
   },
 } satisfies ExportedHandler<Env>;
 

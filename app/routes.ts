@@ -77,6 +77,7 @@ export default [
   route("staff/abuse", "routes/staff.abuse.tsx"),
   route("staff/abuse/:slug", "routes/staff.abuse.link.tsx"),
   route("staff/blocklist", "routes/staff.blocklist.tsx"),
+  route("staff/health", "routes/staff.health.tsx"),
   route("staff/support", "routes/staff.support.tsx"),
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("staff/lookup", "routes/staff.lookup.tsx"),

@@ -16,6 +16,7 @@ import {
 } from "../models/bulk-jobs.server";
 import { newSlug } from "../models/qr-codes.server";
 import { describeError, log } from "../observability/log.server";
+import { noteQueueFailure } from "../operations/queue-watch.server";
 import type { Logo } from "../qr/png.server";
 import { encodePayload } from "../qr/payload";
 import { customizationOf, storedCustomization } from "../design/customization";
@@ -445,6 +446,7 @@ export async function runChunkBatch(batch: MessageBatch<BulkChunkMessage>): Prom
         attempts: message.attempts,
         ...describeError(error),
       });
+      noteQueueFailure(message, error);
       message.retry({ delaySeconds: Math.min(60, 5 * message.attempts) });
     }
   }

@@ -880,3 +880,62 @@ export const linkBlocklist = sqliteTable("link_blocklist", {
 });
 
 export type LinkBlocklistRecord = typeof linkBlocklist.$inferSelect;
+
+// Operations bookkeeping behind /staff/health (issue #31, migration 0033), kept 7 days.
+
+export const QUEUE_FAILURE_KINDS = ["retried", "dead_lettered"] as const;
+
+/** Messages a queue consumer retried or that reached a dead-letter queue, per batch and error. */
+export const queueFailures = sqliteTable(
+  "queue_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    queue: text("queue").notNull(),
+    kind: text("kind", { enum: QUEUE_FAILURE_KINDS }).notNull(),
+    messages: integer("messages").notNull(),
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("queue_failures_by_time").on(table.createdAt)],
+);
+
+/** One run of a cron trigger. */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    cron: text("cron").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }).notNull(),
+    outcome: text("outcome", { enum: ["ok", "failed"] }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (table) => [
+    index("cron_runs_by_name").on(table.name, table.startedAt),
+    index("cron_runs_by_time").on(table.startedAt),
+  ],
+);
+
+export const MAIL_FAILURE_STAGES = ["send", "refused", "dead_letter"] as const;
+
+/** Mail that did not go out (subject and error only, never the address). */
+export const mailFailures = sqliteTable(
+  "mail_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    stage: text("stage", { enum: MAIL_FAILURE_STAGES }).notNull(),
+    subject: text("subject").notNull(),
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("mail_failures_by_time").on(table.createdAt)],
+);
+
+/** Requests and 5xx answers per hour (the hour's start, epoch ms). */
+export const requestStats = sqliteTable("request_stats", {
+  hour: integer("hour").primaryKey(),
+  requests: integer("requests").notNull(),
+  errors: integer("errors").notNull(),
+});

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describeError, log } from "../observability/log.server";
+import { noteQueueFailure } from "../operations/queue-watch.server";
 import { forgetHost } from "./hosts.server";
 import { getDomainProvider } from "./provider.server";
 
@@ -70,6 +71,7 @@ export async function releaseQueuedHostnames(batch: MessageBatch<HostnameRelease
         delaySeconds: delay,
         ...describeError(cause),
       });
+      noteQueueFailure(message, cause);
       message.retry({ delaySeconds: delay });
     }
   }

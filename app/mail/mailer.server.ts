@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createDatabase } from "../db/client.server";
 import { describeError, log } from "../observability/log.server";
+import { recordMailFailure } from "../operations/bookkeeping.server";
 import { headerSafe, type MailMessage, type MailOutcome } from "./message";
 import { writeToOutbox } from "./outbox.server";
 import { sendWithResend } from "./resend.server";
@@ -49,6 +50,11 @@ export async function sendMail(unchecked: MailMessage): Promise<MailOutcome> {
     }
   } catch (cause) {
     log("error", "mail_failed", { subject: message.subject, ...describeError(cause) });
+    await recordMailFailure(createDatabase(), {
+      stage: "send",
+      subject: message.subject,
+      error: cause,
+    });
     return "failed";
   }
 }

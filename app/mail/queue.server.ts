@@ -1,5 +1,7 @@
 import { createDatabase } from "../db/client.server";
 import { describeError, log } from "../observability/log.server";
+import { recordMailFailure } from "../operations/bookkeeping.server";
+import { noteQueueFailure } from "../operations/queue-watch.server";
 import type { QueuedMail } from "./mailer.server";
 import { writeToOutbox } from "./outbox.server";
 import { MailDeliveryError, sendWithResend } from "./resend.server";
@@ -31,9 +33,15 @@ export async function deliverMailBatch(
         const delay =
           MAIL_RETRY_DELAYS_S[Math.min(message.attempts, MAIL_RETRY_DELAYS_S.length) - 1];
         log("warn", "mail_retry", { ...details, delaySeconds: delay });
+        noteQueueFailure(message, cause);
         message.retry({ delaySeconds: delay });
       } else {
         log("error", "mail_refused", details);
+        await recordMailFailure(createDatabase(d1), {
+          stage: "refused",
+          subject: mail.message.subject,
+          error: cause,
+        });
         message.ack();
       }
     }
@@ -41,11 +49,16 @@ export async function deliverMailBatch(
 }
 
 /** The dead-letter queue: mail that never got through is recorded as failed, then dropped. */
-export function recordDeadMail(batch: MessageBatch<QueuedMail>): void {
+export async function recordDeadMail(batch: MessageBatch<QueuedMail>, d1: D1Database) {
   for (const message of batch.messages) {
     log("error", "mail_dead_letter", {
       id: message.body.id,
       subject: message.body.message.subject,
+    });
+    await recordMailFailure(createDatabase(d1), {
+      stage: "dead_letter",
+      subject: message.body.message.subject,
+      error: `Not delivered after ${MAIL_RETRY_DELAYS_S.length} retries`,
     });
     message.ack();
   }

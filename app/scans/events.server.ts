@@ -1,6 +1,7 @@
 import { describeScanner, type Scanner } from "../analytics/scanner";
 import { DIMENSIONS } from "./dimensions";
 import { describeError, log } from "../observability/log.server";
+import { noteQueueFailure } from "../operations/queue-watch.server";
 import { emitScanWebhooks, type Subscriber } from "../webhooks/scans.server";
 import { DAY_MS } from "./visitor.server";
 
@@ -133,6 +134,7 @@ export async function recordScanBatch(
     // Every message comes again later (the queue's retries, then its dead-letter queue); the
     // failed batch wrote nothing, and a redelivered event already folded is skipped by its id.
     log("warn", "scans_retry", { scans: events.length, ...describeError(cause) });
+    noteQueueFailure(batch, cause);
     batch.retryAll();
     return null;
   }

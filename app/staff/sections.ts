@@ -8,6 +8,12 @@ export interface StaffSection {
 }
 
 export const STAFF_SECTIONS: readonly StaffSection[] = [
+  // First: what an operator opens first.
+  {
+    href: "/staff/health",
+    title: "Health",
+    description: "Queues, crons, stuck bulk jobs, disabled webhooks, failed mail, the 5xx rate.",
+  },
   {
     href: "/staff/abuse",
     title: "Abuse reports",

@@ -12,6 +12,7 @@ import {
   workspaceOwnerContact,
 } from "../models/webhooks.server";
 import { describeError, log } from "../observability/log.server";
+import { noteQueueFailure } from "../operations/queue-watch.server";
 import { PLANS } from "../plans/catalogue";
 import { effectivePlan } from "../plans/effective";
 import type { WebhookMessage } from "./emit.server";
@@ -212,6 +213,7 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
     failures,
     delaySeconds: delay,
   });
+  noteQueueFailure(message, answer.error ?? `The endpoint answered ${answer.statusCode}`);
   message.retry(delay === null ? undefined : { delaySeconds: delay });
 }
 
@@ -232,6 +234,7 @@ export async function deliverWebhookBatch(
           ...describeError(cause),
         });
         const delay = retryDelay(message.attempts);
+        noteQueueFailure(message, cause);
         message.retry(delay === null ? undefined : { delaySeconds: delay });
       }
     }),
@@ -255,6 +258,7 @@ export async function recordDeadWebhooks(
       message.ack();
     } catch (cause) {
       log("error", "webhook_dead_letter_error", describeError(cause));
+      noteQueueFailure(message, cause);
       message.retry();
     }
   }

@@ -9,7 +9,7 @@ import { signUp, staffMember, unverifiedStaff } from "./staff";
 // The staff console (issue #31): its pages open only to verified STAFF_EMAILS accounts, and every
 // staff action lands in the console's own audit log.
 
-const PAGES = ["/staff", "/staff/audit", "/staff/support"];
+const PAGES = ["/staff", "/staff/health", "/staff/audit", "/staff/support"];
 
 async function status(path: string, cookie?: string) {
   return (await appFetch(path, cookie ? { headers: { Cookie: cookie } } : {})).status;

@@ -141,7 +141,7 @@ describe("sending mail through the queue to the provider", () => {
     const batch = createMessageBatch<QueuedMail>("qr-code-creator-mail-dlq", [
       { id: dead.id, timestamp: Date.now(), attempts: 6, body: dead },
     ]);
-    recordDeadMail(batch);
+    await recordDeadMail(batch, env.DB);
     const result = await getQueueResult(batch, createExecutionContext());
     expect(result.explicitAcks).toEqual([dead.id]);
     const line = JSON.parse(String(error.mock.calls[0]![0])) as Record<string, unknown>;
