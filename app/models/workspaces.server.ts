@@ -53,6 +53,7 @@ export function personalMembership(user: UserRecord): Membership {
       ownerId: user.id,
       personal: true,
       createdAt: user.createdAt,
+      requireTwoFactor: false,
     },
     role: "owner",
     owner: user,
