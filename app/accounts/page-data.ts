@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthProvider } from "../db/schema";
+import type { TwoFactorAnswer, TwoFactorView } from "../security/two-factor";
 import type { AccountIntent } from "./schemas";
 
 // What /account's loader and action hand to the page (and its components, in the browser).
@@ -19,6 +20,8 @@ export interface AccountView {
   signInAgain: { href: string; label: string } | null;
   /** The name of a paid plan whose subscription deleting the account would end at once. */
   subscribedPlan: string | null;
+  /** Two-factor sign-in (issue #31): off, being set up, or on. */
+  twoFactor: TwoFactorView;
 }
 
 /** What a form gets back when it cannot go on. */
@@ -27,4 +30,6 @@ export interface AccountActionData {
   result: SubmissionResult<string[]>;
   /** An address the confirmation link could not be sent to: the page offers to send it again. */
   undelivered?: string;
+  /** The answer of a "Two-factor sign-in" form: a problem, or the recovery codes shown once. */
+  twoFactor?: TwoFactorAnswer;
 }

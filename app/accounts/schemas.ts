@@ -12,6 +12,7 @@ export const ACCOUNT_INTENTS = [
   "password",
   "sign-out-everywhere",
   "delete",
+  "two-factor",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -4,6 +4,7 @@ import type { AuthProvider, UserRecord } from "../db/schema";
 import { codesInOwnedWorkspaces, identitiesOf } from "../models/account.server";
 import { pendingToken } from "../models/account-tokens.server";
 import { PLANS } from "../plans/catalogue";
+import { twoFactorView } from "../security/two-factor.server";
 import type { SessionData } from "../auth/session.server";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
@@ -36,10 +37,11 @@ export async function accountView(
   session: SessionData | null,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, savedCodes] = await Promise.all([
+  const [pending, identities, savedCodes, twoFactor] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
+    twoFactorView(db, user),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -63,5 +65,6 @@ export async function accountView(
         ? signInAgain(identities.map(({ provider }) => provider))
         : null,
     subscribedPlan: subscribed ? PLANS[user.subscriptionPlan].name : null,
+    twoFactor,
   };
 }

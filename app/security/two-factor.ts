@@ -51,7 +51,7 @@ export function matchTotp(
 }
 
 /** A new 160-bit secret (RFC 4226's recommended length). */
-export function newTotpKey(): Uint8Array {
+export function newTotpKey(): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(20));
 }
 
@@ -88,4 +88,21 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 export function normalizeRecoveryCode(input: string): string | null {
   const code = input.toLowerCase().replace(/[\s-]/g, "");
   return /^[a-z0-9]{10}$/.test(code) ? code : null;
+}
+
+/** What /account's section shows: off, set-up waiting for its first code, or on. */
+export type TwoFactorView =
+  | { state: "off" }
+  | { state: "pending"; secret: string; qrSvg: string }
+  | { state: "on"; since: string; recoveryCodesLeft: number };
+
+/** The forms of /account's "Two-factor sign-in" section (intent=two-factor, step=…). */
+export const TWO_FACTOR_STEPS = ["start", "cancel", "confirm", "regenerate", "disable"] as const;
+export type TwoFactorStep = (typeof TWO_FACTOR_STEPS)[number];
+
+/** A form's answer: a problem, or the recovery codes, shown once. */
+export interface TwoFactorAnswer {
+  step: TwoFactorStep;
+  error?: string;
+  recoveryCodes?: string[];
 }

@@ -33,6 +33,10 @@ export const AUDIT_ACTIONS = [
   "style.created",
   "style.updated",
   "style.deleted",
+  "two_factor.enabled",
+  "two_factor.disabled",
+  "policy.two_factor_required",
+  "policy.two_factor_not_required",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -182,6 +186,14 @@ export function describeAudit(entry: AuditSentenceInput): string {
           : `changed the brand style ${quoted(d.name)}`;
       case "style.deleted":
         return `deleted the brand style ${quoted(d.name)}`;
+      case "two_factor.enabled":
+        return "turned on two-factor sign-in for their account";
+      case "two_factor.disabled":
+        return "turned off two-factor sign-in for their account";
+      case "policy.two_factor_required":
+        return "required two-factor sign-in from every member";
+      case "policy.two_factor_not_required":
+        return "stopped requiring two-factor sign-in";
       default:
         return entry.action;
     }
