@@ -13,6 +13,7 @@ import { personName } from "../workspaces/personal";
 import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
 import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
 import { loadPage, requestedPage } from "../validation/pages";
+import { policyView } from "../security/workspace-policy.server";
 
 // The Team tab (issue #15): seats, members and their roles, pending invitations, the audit log,
 // and the forms that change them (app/workspaces/team-actions.server.ts). Everyone in the
@@ -31,7 +32,7 @@ export async function teamTab(
   const { workspace, role } = membership;
   const manage = can(role, "members.manage");
   const audit = can(role, "audit.view");
-  const [members, seats, invitations, log, revealed] = await Promise.all([
+  const [members, seats, invitations, log, revealed, security] = await Promise.all([
     listMembers(db, workspace.id),
     countSeats(db, workspace.id, now),
     manage ? listPendingInvitations(db, workspace.id, now) : [],
@@ -44,6 +45,7 @@ export async function teamTab(
         )
       : null,
     manage ? readRevealedLink(request, workspace.id) : { link: null, clear: null },
+    policyView(db, user, membership),
   ]);
   const plan = workspacePlan(membership, now);
   const verdict = inviteVerdict(plan, seats, role === "owner");
@@ -102,6 +104,7 @@ export async function teamTab(
       canTransfer: can(role, "ownership.transfer") && !workspace.personal,
       canDelete: can(role, "workspace.delete") && !workspace.personal,
       canLeave: !isOwner,
+      security,
       canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
       audit: log
         ? {

@@ -39,7 +39,8 @@ import {
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
-import { getMembership, requireMembership } from "../workspaces/current.server";
+import { requireMembership } from "../workspaces/current.server";
+import { isPolicyIntent, policyAction } from "../security/workspace-policy.server";
 import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
 import type { Route } from "./+types/dashboard";
 
@@ -63,7 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tab");
   const tab: Tab = TABS.find((name) => name === requested) ?? "analytics";
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const [user, membership] = await Promise.all([getUser(context), getMembership(context)]);
+  const user = await getUser(context);
+  const membership = user ? await requireMembership(request, context) : null;
   if (!user || !membership) return data({ signedIn: false as const }, { headers });
 
   const db = createDatabase();
@@ -118,6 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = createDatabase();
   if (isPlanIntent(intent)) return planAction(request, user, form, db);
   if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
+  if (isPolicyIntent(intent)) return policyAction(intent, { request, db, user, membership, form });
   if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
   if (isDomainIntent(intent)) {
     return domainsAction(intent, { request, db, user, membership, form });

@@ -1,16 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { readJsonObject, wantsJson, jsonProblem } from "../auth/responses.server";
 import { getUser } from "../auth/user.server";
 import { AuthCard } from "../components/auth/auth-card";
 import { Result, toResult } from "../components/result";
 import { createDatabase } from "../db/client.server";
+import { SECOND_STEP_PATH, TRUST_DAYS } from "../security/two-factor";
 import {
   completeSecondStep,
   openChallenge,
-  SECOND_STEP_PATH,
   secondStepDone,
-  secondStepDoneJson,
-  TRUST_DAYS,
 } from "../security/two-factor-sign-in.server";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/signin.two-factor";
@@ -21,25 +18,18 @@ import type { Route } from "./+types/signin.two-factor";
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(context)) throw redirect("/");
   const challenge = await openChallenge(request, createDatabase());
-  return data(
-    { open: challenge !== null },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return data({ open: challenge !== null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The page's form, or JSON {code, trust} from a script (as POST /api/auth/signin speaks). */
+/** The page's form; a script's JSON sign-in (401 TWO_FACTOR_REQUIRED) sends the person here. */
 export async function action({ request }: Route.ActionArgs) {
-  const json = wantsJson(request);
-  const body = json ? await readJsonObject(request) : Object.fromEntries(await request.formData());
-  const code = typeof body.code === "string" ? body.code : "";
-  const trust = body.trust === true || body.trust === "on";
-  const outcome = await completeSecondStep(request, createDatabase(), { code, trust });
-  if (outcome.ok) return json ? secondStepDoneJson(outcome) : secondStepDone(request, outcome);
-  if (json) return jsonProblem(outcome.status, outcome.message);
-  return data(
-    { message: outcome.message, restart: outcome.restart },
-    { status: outcome.status },
-  );
+  const form = await request.formData();
+  const outcome = await completeSecondStep(request, createDatabase(), {
+    code: String(form.get("code") ?? ""),
+    trust: form.get("trust") === "on",
+  });
+  if (outcome.ok) return secondStepDone(request, outcome);
+  return data({ message: outcome.message, restart: outcome.restart }, { status: outcome.status });
 }
 
 export const meta = () =>

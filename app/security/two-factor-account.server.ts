@@ -14,7 +14,7 @@ import {
   hasSecondFactor,
   regenerateRecoveryCodes,
   startSetup,
-  useSecondFactor,
+  spendSecondFactor,
 } from "./two-factor.server";
 
 // The forms of /account's "Two-factor sign-in" section (intent=two-factor, step=…): set-up with
@@ -80,7 +80,7 @@ export async function twoFactorAction(
         return answer(step, 400, "Two-factor sign-in is not on.");
       }
       if (!code) return answer(step, 400, CODE_NEEDED);
-      if (!(await useSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
+      if (!(await spendSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
       return answer(step, 200, undefined, await regenerateRecoveryCodes(db, user));
     }
     case "disable": {
@@ -97,7 +97,7 @@ export async function twoFactorAction(
         );
       }
       if (!code) return answer(step, 400, CODE_NEEDED);
-      if (!(await useSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
+      if (!(await spendSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
       await disableTwoFactor(db, user);
       return redirectWithToast(request, SECTION, {
         title: "Two-factor sign-in is off",

@@ -22,10 +22,7 @@ const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 /** The secret sealed for storage, bound to its account (the user id is the associated data). */
-export async function sealSecret(
-  userId: string,
-  secret: Uint8Array<ArrayBuffer>,
-): Promise<string> {
+export async function sealSecret(userId: string, secret: Uint8Array<ArrayBuffer>): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = await crypto.subtle.encrypt(
     { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(userId) },

@@ -7,10 +7,11 @@ import { NO_STORE } from "../auth/responses.server";
 import { startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { trustedBrowsers, twoFactorChallenges, type UserRecord } from "../db/schema";
-import { findUserById, toClientUser } from "../models/users.server";
+import { findUserById } from "../models/users.server";
 import { signedCookie } from "./cookies.server";
 import { sha256Hex } from "./sha256";
-import { hasSecondFactor, useSecondFactor } from "./two-factor.server";
+import { SECOND_STEP_PATH, TRUST_DAYS } from "./two-factor";
+import { hasSecondFactor, spendSecondFactor } from "./two-factor.server";
 
 // The second step of a password (or demo) sign-in for an account with two-factor sign-in on
 // (issue #31). The password step starts no session: it leaves a challenge, a random token in a
@@ -19,10 +20,8 @@ import { hasSecondFactor, useSecondFactor } from "./two-factor.server";
 // account and to a row that turning two-factor off, a new password or "sign out everywhere"
 // revokes. Google and the developer platform rely on the provider's own second factor.
 
-export const SECOND_STEP_PATH = "/signin/two-factor";
 export const CHALLENGE_MINUTES = 10;
 export const MAX_ATTEMPTS = 5;
-export const TRUST_DAYS = 30;
 
 const CHALLENGE_COOKIE = "qr_2fa_challenge";
 const TRUST_COOKIE = "qr_2fa_trust";
@@ -192,7 +191,7 @@ export async function completeSecondStep(
   }
   const user = await findUserById(db, challenge.userId);
   if (!user) return gone;
-  const used = await useSecondFactor(db, user, input.code, now);
+  const used = await spendSecondFactor(db, user, input.code, now);
   if (!used) {
     const left = MAX_ATTEMPTS - challenge.attempts;
     return left > 0
@@ -216,7 +215,13 @@ export async function completeSecondStep(
     await challengeCookie(request).serialize("", { maxAge: 0 }),
   ];
   if (input.trust) cookies.push(await trustThisBrowser(request, db, user.id, now));
-  return { ok: true, user, redirectTo: challenge.redirectTo, cookies, recovery: used === "recovery" };
+  return {
+    ok: true,
+    user,
+    redirectTo: challenge.redirectTo,
+    cookies,
+    recovery: used === "recovery",
+  };
 }
 
 async function trustThisBrowser(request: Request, db: Database, userId: string, now: Date) {
@@ -244,11 +249,4 @@ export function secondStepDone(request: Request, done: Extract<SecondStepOutcome
     },
     done.cookies,
   );
-}
-
-/** The JSON answer to a finished second step: the user, as POST /api/auth/signin answers. */
-export function secondStepDoneJson(done: Extract<SecondStepOutcome, { ok: true }>) {
-  const headers = new Headers(NO_STORE);
-  for (const cookie of done.cookies) headers.append("Set-Cookie", cookie);
-  return Response.json(toClientUser(done.user), { headers });
 }

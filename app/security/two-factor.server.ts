@@ -113,7 +113,7 @@ async function unusedRecoveryCodes(db: Database, userId: string): Promise<number
 }
 
 /** Claims the TOTP step of `code`: true once per step, so a code works once. */
-async function useTotp(db: Database, userId: string, code: string, now: Date, pending: boolean) {
+async function spendTotp(db: Database, userId: string, code: string, now: Date, pending: boolean) {
   const row = await db
     .select()
     .from(twoFactorSecrets)
@@ -148,7 +148,7 @@ export async function confirmSetup(
   now = new Date(),
 ): Promise<string[] | null> {
   const code = normalizeTotp(input);
-  if (!code || !(await useTotp(db, user.id, code, now, true))) return null;
+  if (!code || !(await spendTotp(db, user.id, code, now, true))) return null;
   const codes = newRecoveryCodes();
   await db.batch([
     db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id)),
@@ -165,14 +165,14 @@ export async function confirmSetup(
 export type SecondFactorUse = "totp" | "recovery" | null;
 
 /** Checks and spends a 6-digit code or a recovery code of an account with two-factor on. */
-export async function useSecondFactor(
+export async function spendSecondFactor(
   db: Database,
   user: UserRecord,
   input: string,
   now = new Date(),
 ): Promise<SecondFactorUse> {
   const totp = normalizeTotp(input);
-  if (totp) return (await useTotp(db, user.id, totp, now, false)) ? "totp" : null;
+  if (totp) return (await spendTotp(db, user.id, totp, now, false)) ? "totp" : null;
   const recovery = normalizeRecoveryCode(input);
   if (!recovery || !(await hasSecondFactor(db, user.id))) return null;
   const spent = await db

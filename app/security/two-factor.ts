@@ -8,6 +8,10 @@ import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
+/** The page of a sign-in's second step. */
+export const SECOND_STEP_PATH = "/signin/two-factor";
+/** How long "Trust this browser" skips the second step. */
+export const TRUST_DAYS = 30;
 const ISSUER = "QR Code Creator";
 
 /** The 30-second step a moment falls in (RFC 6238's T). */

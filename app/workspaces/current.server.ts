@@ -7,6 +7,10 @@ import type { PlanId } from "../plans/catalogue";
 import { requestInfoContext } from "../request-context";
 import { requireUser } from "../auth/user.server";
 import { signedCookie } from "../security/cookies.server";
+import {
+  keptOutBySecondFactor,
+  secondFactorRequiredRedirect,
+} from "../security/workspace-entry.server";
 import { personalWorkspaceId } from "./personal";
 import { can, refusal, type WorkspaceAction } from "./roles";
 
@@ -24,6 +28,8 @@ function workspaceCookie(request: Request) {
 export interface WorkspaceAccess {
   current: Membership;
   all: Membership[];
+  /** The chosen workspace, kept out until the person sets up two-factor sign-in (issue #31). */
+  refused?: Membership;
 }
 
 async function chosenWorkspace(request: Request): Promise<string | null> {
@@ -42,11 +48,17 @@ export async function loadWorkspaceAccess(
     listMemberships(createDatabase(), user.id),
     chosenWorkspace(request),
   ]);
-  const current =
-    all.find((membership) => membership.workspace.id === chosen) ??
+  const personal =
     all.find((membership) => membership.workspace.id === personalWorkspaceId(user.id)) ??
     personalMembership(user);
-  return { current, all: all.length > 0 ? all : [current] };
+  const preferred = all.find((membership) => membership.workspace.id === chosen) ?? personal;
+  // A workspace requiring two-factor sign-in is not entered without it: the person acts in their
+  // personal workspace meanwhile, and its pages send them to set it up (requireMembership).
+  const refused = (await keptOutBySecondFactor(createDatabase(), user, preferred))
+    ? preferred
+    : undefined;
+  const current = refused && refused !== personal ? personal : preferred;
+  return { current, all: all.length > 0 ? all : [current], ...(refused ? { refused } : {}) };
 }
 
 /** The Set-Cookie header that makes `workspaceId` the current workspace. */
@@ -61,15 +73,23 @@ export function getWorkspaceAccess(context: Context): Promise<WorkspaceAccess | 
   return context.get(requestInfoContext).currentWorkspaces();
 }
 
-/** The signed-in person's current workspace, or null for a visitor. */
+/**
+ * The signed-in person's current workspace, or null for a visitor (or for someone whose only
+ * workspace requires two-factor sign-in they have not set up).
+ */
 export async function getMembership(context: Context): Promise<Membership | null> {
-  return (await getWorkspaceAccess(context))?.current ?? null;
+  const access = await getWorkspaceAccess(context);
+  return access && access.refused !== access.current ? access.current : null;
 }
 
-/** The current workspace; a visitor is sent to sign in, as requireUser does. */
+/**
+ * The current workspace; a visitor is sent to sign in, as requireUser does, and a member of a
+ * workspace requiring two-factor sign-in without it to set it up.
+ */
 export async function requireMembership(request: Request, context: Context): Promise<Membership> {
-  const membership = await getMembership(context);
-  if (membership) return membership;
+  const access = await getWorkspaceAccess(context);
+  if (access?.refused) throw await secondFactorRequiredRedirect(request, access.refused);
+  if (access) return access.current;
   await requireUser(request, context);
   throw new Error("unreachable: requireUser redirects a visitor");
 }

@@ -27,6 +27,8 @@ export const WORKSPACE_ACTIONS = [
   "brand.manage",
   /** Change the workspace's name. */
   "workspace.rename",
+  /** Set the workspace's security policies, such as requiring two-factor sign-in (issue #31). */
+  "security.manage",
   /** Change the plan, pay, cancel. */
   "billing.manage",
   /** Hand the workspace to another member. */
@@ -51,6 +53,7 @@ const TABLE: Record<WorkspaceRole, ReadonlySet<WorkspaceAction>> = {
     "integrations.manage",
     "brand.manage",
     "workspace.rename",
+    "security.manage",
   ]),
   editor: new Set(["codes.view", "codes.manage", "styles.manage", "analytics.view"]),
   viewer: new Set(["codes.view", "analytics.view"]),
@@ -88,6 +91,7 @@ export function refusal(action: WorkspaceAction): string {
     case "integrations.manage":
     case "brand.manage":
     case "workspace.rename":
+    case "security.manage":
       return "Only the workspace's owner and admins can do this.";
     default:
       return "Only the workspace's owner can do this.";

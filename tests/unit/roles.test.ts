@@ -17,6 +17,8 @@ const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number],
   "integrations.manage": { owner: true, admin: true, editor: false, viewer: false },
   "brand.manage": { owner: true, admin: true, editor: false, viewer: false },
   "workspace.rename": { owner: true, admin: true, editor: false, viewer: false },
+  // Workspace security policies (issue #31), such as requiring two-factor sign-in.
+  "security.manage": { owner: true, admin: true, editor: false, viewer: false },
   "billing.manage": { owner: true, admin: false, editor: false, viewer: false },
   "ownership.transfer": { owner: true, admin: false, editor: false, viewer: false },
   "workspace.delete": { owner: true, admin: false, editor: false, viewer: false },

@@ -115,9 +115,7 @@ export function TwoFactorSection({
       ) : null}
       {view.state === "pending" ? (
         <>
-          <p>
-            1. Scan this code with your authenticator app, or type the secret key into it.
-          </p>
+          <p>1. Scan this code with your authenticator app, or type the secret key into it.</p>
           <div
             className="two-factor-qr"
             role="img"

@@ -5,6 +5,7 @@ import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
 import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
 import { CopyButton } from "../copy-button";
 import { FormattedDate } from "../formatted-date";
+import { TwoFactorPolicy } from "./two-factor-policy";
 
 // The dashboard's Team tab: plain forms posting to /dashboard (intent=…), confirmations in native
 // <details>, so that all of it works without JavaScript.
@@ -385,6 +386,7 @@ export function TeamTab({ team }: { team: TeamTabData }) {
       <Members team={team} />
       <Invitations team={team} />
       <YourMembership team={team} />
+      <TwoFactorPolicy workspaceId={team.workspaceId} policy={team.security} />
       {team.audit ? <AuditLog audit={team.audit} /> : null}
       {team.canDelete ? <DeleteWorkspace team={team} /> : null}
     </div>
