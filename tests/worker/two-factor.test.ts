@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
-import { cookieFrom, postJson, signUp } from "./accounts";
+import { cookieFrom, demoSession, postJson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail } from "./mail";
-import { codeAt, passwordStep, personWithTwoFactor } from "./two-factor";
+import { codeAt, passwordStep, personWithTwoFactor, setUpTwoFactor } from "./two-factor";
 
 // Two-factor sign-in (issue #31) as people meet it: turning it on at /account, the second step
 // after the password, recovery codes, trusted browsers, and turning it off.
@@ -118,6 +118,24 @@ describe("the second step of signing in", () => {
     const challenge = cookieFrom(response, "qr_2fa_challenge")!;
     const done = await secondStep(challenge, { code: codeAt(key, 30) });
     expect(done.status).toBe(303);
+    expect(cookieFrom(done, "qr_session")).not.toBeNull();
+  });
+});
+
+describe("the demo sign-in", () => {
+  it("takes the second step too when the demo account has two-factor sign-in on", async () => {
+    const cookie = await demoSession("ultimate");
+    const { key } = await setUpTwoFactor(cookie);
+    const json = await postJson("/api/auth/demo", { plan: "ultimate" });
+    expect(json.status).toBe(401);
+    expect(cookieFrom(json, "qr_session")).toBeNull();
+    const form = await postForm("/api/auth/demo", { plan: "ultimate" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("Location")).toBe("/signin/two-factor");
+    const done = await secondStep(cookieFrom(form, "qr_2fa_challenge")!, {
+      code: codeAt(key, 30),
+    });
+    expect(done.headers.get("Location")).toBe("/auth-test");
     expect(cookieFrom(done, "qr_session")).not.toBeNull();
   });
 });
