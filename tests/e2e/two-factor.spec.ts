@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { report, seriousViolations } from "./axe";
 
 // Two-factor sign-in (issue #31) as a person sets it up and signs in with it, with JavaScript
 // and without (the two projects). The test is the authenticator app: it reads the secret key off
@@ -29,8 +30,15 @@ function authenticatorCode(secret: string, offset = 0): string {
 test("set up two-factor sign-in on /account, then sign in with the second step", async ({
   page,
   context,
+  browser,
   baseURL,
+  javaScriptEnabled,
 }) => {
+  const copy = await (await browser.newContext()).newPage();
+  const accessible = async (where: Page) => {
+    const serious = await seriousViolations(where, copy, javaScriptEnabled);
+    expect(serious, report(serious)).toEqual([]);
+  };
   const email = `two-factor-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signUp = await page.request.post("/api/auth/signup", {
     data: { firstName: "Grace", lastName: "Hopper", email, password: PASSWORD },
@@ -46,6 +54,7 @@ test("set up two-factor sign-in on /account, then sign in with the second step",
   ).toBeVisible();
   const secret = (await section.getByTestId("two-factor-secret").textContent())!;
   expect(secret).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+  await accessible(page);
 
   await section.getByLabel("Code from the app").fill(authenticatorCode(secret));
   await section.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
@@ -54,6 +63,7 @@ test("set up two-factor sign-in on /account, then sign in with the second step",
   await expect(section.getByTestId("recovery-codes")).toBeInViewport();
   await expect(section).toContainText("On since");
   await expect(section.getByTestId("two-factor-secret")).toHaveCount(0);
+  await accessible(page);
 
   await context.clearCookies();
   await page.goto("/auth?mode=signin");
@@ -65,6 +75,7 @@ test("set up two-factor sign-in on /account, then sign in with the second step",
   await page.getByLabel("Authentication code").fill("000000");
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "That code is not right" })).toBeVisible();
+  await accessible(page);
 
   // The step after the one used to turn it on: a code works once.
   await page.getByLabel("Authentication code").fill(authenticatorCode(secret, 30));

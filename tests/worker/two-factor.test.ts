@@ -122,6 +122,32 @@ describe("the second step of signing in", () => {
   });
 });
 
+describe("attacks on the second step", () => {
+  it("refuses a forged challenge cookie, another account's recovery code and a cross-site post", async () => {
+    const { person, key } = await personWithTwoFactor();
+    const other = await personWithTwoFactor();
+    const challenge = await passwordStep(person);
+
+    const forged = await secondStep("qr_2fa_challenge=not-a-signed-token", {
+      code: codeAt(key, 30),
+    });
+    expect(forged.status).toBe(401);
+    expect(cookieFrom(forged, "qr_session")).toBeNull();
+
+    const borrowed = await secondStep(challenge, { code: other.recoveryCodes[0]! });
+    expect(borrowed.status).toBe(400);
+    expect(cookieFrom(borrowed, "qr_session")).toBeNull();
+
+    const crossSite = await appFetch("/signin/two-factor", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Cookie: challenge },
+      body: new URLSearchParams({ code: codeAt(key, 30) }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(cookieFrom(crossSite, "qr_session")).toBeNull();
+  });
+});
+
 describe("the demo sign-in", () => {
   it("takes the second step too when the demo account has two-factor sign-in on", async () => {
     const cookie = await demoSession("ultimate");
