@@ -36,7 +36,7 @@ function randomToken(): string {
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
-    .replace(/=+$/, "");
+    .replace(/={1,2}$/, "");
 }
 
 async function readCookie(
