@@ -5,6 +5,7 @@ import { cookieFrom, demoSession, postJson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail } from "./mail";
+import { dance } from "./oidc";
 import { codeAt, passwordStep, personWithTwoFactor, setUpTwoFactor } from "./two-factor";
 
 // Two-factor sign-in (issue #31) as people meet it: turning it on at /account, the second step
@@ -235,6 +236,43 @@ describe("turning two-factor sign-in off", () => {
       password: person.password,
     });
     expect(cookieFrom(signIn, "qr_session")).not.toBeNull();
+  });
+
+  it("a Google-only account needs a recent sign-in and a code; Google's sign-in asks no second step", async () => {
+    const email = `google-2fa-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const claims = { sub: `google-${email}`, email, email_verified: true, given_name: "Gee" };
+    const cookie = cookieFrom(await dance("/api/auth/google", claims), "qr_session")!;
+    const { recoveryCodes } = await setUpTwoFactor(cookie);
+    const user = await appFetch("/api/auth/user", { headers: { Cookie: cookie } });
+    const userId = (await user.json<{ id: string }>()).id;
+    // As if the sign-in had been 6 minutes ago.
+    const listed = await env.SESSIONS.list({ prefix: "session:" });
+    for (const { name } of listed.keys) {
+      const session = await env.SESSIONS.get<{ userId: string; createdAt: number }>(name, "json");
+      if (session?.userId !== userId) continue;
+      await env.SESSIONS.put(
+        name,
+        JSON.stringify({ ...session, createdAt: session.createdAt - 6 * 60_000 }),
+      );
+    }
+    const stale = await postForm(
+      "/account",
+      { intent: "two-factor", step: "disable", code: recoveryCodes[0]! },
+      cookie,
+    );
+    expect(stale.status).toBe(403);
+    expect(textOf(await stale.text())).toContain("sign in again first");
+
+    // The provider's own sign-in is the proof: no second step here, and it is recent.
+    const again = cookieFrom(await dance("/api/auth/google", claims), "qr_session");
+    expect(again).not.toBeNull();
+
+    const off = await postForm(
+      "/account",
+      { intent: "two-factor", step: "disable", code: recoveryCodes[0]! },
+      again!,
+    );
+    expect(off.status).toBe(303);
   });
 
   it("makes new recovery codes with a code; the old ones stop working", async () => {
