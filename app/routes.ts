@@ -15,6 +15,7 @@ export default [
   route("pricing", "routes/pricing.tsx"),
   route("auth", "routes/auth.tsx"),
   route("signin", "routes/signin.tsx"),
+  route("signin/two-factor", "routes/signin.two-factor.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/analytics", "routes/dashboard.analytics.tsx"),
   route("dashboard/analytics.csv", "routes/dashboard.analytics.csv.ts"),

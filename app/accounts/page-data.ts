@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { TwoFactorAnswer, TwoFactorView } from "../security/two-factor";
 import type { AccountIntent } from "./schemas";
 import type { SignInMethodItem } from "./sign-in-methods";
 
@@ -24,6 +25,8 @@ export interface AccountView {
   signInMethods: SignInMethodItem[];
   /** The account's live sessions, this browser's first. */
   sessions: SessionItem[];
+  /** Two-factor sign-in (issue #31): off, being set up, or on. */
+  twoFactor: TwoFactorView;
 }
 
 /** One signed-in browser on /account. */
@@ -46,4 +49,6 @@ export interface AccountActionData {
   result: SubmissionResult<string[]>;
   /** An address the confirmation link could not be sent to: the page offers to send it again. */
   undelivered?: string;
+  /** The answer of a "Two-factor sign-in" form: a problem, or the recovery codes shown once. */
+  twoFactor?: TwoFactorAnswer;
 }

@@ -16,6 +16,7 @@ export const ACCOUNT_INTENTS = [
   "delete",
   "end-session",
   "sign-out-others",
+  "two-factor",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -9,6 +9,7 @@ import { DEFAULT_ZONE, timeZones } from "../destinations/destination";
 import type { CurrentSession } from "../auth/session.server";
 import { sessionsView } from "./sessions.server";
 import { signInMethods } from "./sign-in-methods";
+import { twoFactorView } from "../security/two-factor.server";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
 
@@ -41,11 +42,12 @@ export async function accountView(
   zone: ViewerZone,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, savedCodes, sessions] = await Promise.all([
+  const [pending, identities, savedCodes, sessions, twoFactor] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
     sessionsView(db, user, session, now),
+    twoFactorView(db, user),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -75,5 +77,6 @@ export async function accountView(
       providerLabel,
     }),
     sessions,
+    twoFactor,
   };
 }

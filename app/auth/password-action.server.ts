@@ -3,6 +3,11 @@ import { sendVerificationEmail } from "../accounts/recovery.server";
 import { isPaidPlanId } from "../billing/subscription";
 import { createDatabase } from "../db/client.server";
 import { PLANS, TRIAL_DAYS } from "../plans/catalogue";
+import {
+  secondStepChallenge,
+  secondStepJson,
+  secondStepRedirect,
+} from "../security/two-factor-sign-in.server";
 import { toClientUser } from "../models/users.server";
 import {
   AuthFailure,
@@ -24,6 +29,11 @@ export async function passwordAction(request: Request) {
   const intent: PasswordIntent = form.get("intent") === "signin" ? "signin" : "signup";
   try {
     const { user, created } = await authenticateWithPassword(intent, request);
+    // Two-factor sign-in on: no session yet, the second step first (issue #31).
+    const challenge = created
+      ? null
+      : await secondStepChallenge(request, createDatabase(), user, form.get("redirect"));
+    if (challenge) return secondStepRedirect(challenge);
     const cookie = await startSession(request, user.id, "password");
     const plan = user.subscriptionPlan;
     const mail = created ? await sendVerificationEmail(createDatabase(), request, user) : null;
@@ -78,6 +88,10 @@ export async function passwordApiAction(intent: PasswordIntent, request: Request
   const body = await readJsonObject(request);
   try {
     const { user, created } = await authenticateJson(intent, request, body);
+    const challenge = created
+      ? null
+      : await secondStepChallenge(request, createDatabase(), user, body.redirect);
+    if (challenge) return secondStepJson(challenge);
     // The account exists whether or not the e-mail goes out: "Resend e-mail" is on every page.
     if (created) await sendVerificationEmail(createDatabase(), request, user);
     return jsonWithCookie(

@@ -14,6 +14,7 @@ import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
 import { sessionLimitSettings } from "../workspaces/session-limit.server";
 import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
 import { loadPage, requestedPage } from "../validation/pages";
+import { policyView } from "../security/workspace-policy.server";
 
 // The Team tab (issue #15): seats, members and their roles, pending invitations, the audit log,
 // and the forms that change them (app/workspaces/team-actions.server.ts). Everyone in the
@@ -32,7 +33,7 @@ export async function teamTab(
   const { workspace, role } = membership;
   const manage = can(role, "members.manage");
   const audit = can(role, "audit.view");
-  const [members, seats, invitations, log, revealed] = await Promise.all([
+  const [members, seats, invitations, log, revealed, twoFactorPolicy] = await Promise.all([
     listMembers(db, workspace.id),
     countSeats(db, workspace.id, now),
     manage ? listPendingInvitations(db, workspace.id, now) : [],
@@ -45,6 +46,7 @@ export async function teamTab(
         )
       : null,
     manage ? readRevealedLink(request, workspace.id) : { link: null, clear: null },
+    policyView(db, user, membership),
   ]);
   const plan = workspacePlan(membership, now);
   const verdict = inviteVerdict(plan, seats, role === "owner");
@@ -103,6 +105,7 @@ export async function teamTab(
       canTransfer: can(role, "ownership.transfer") && !workspace.personal,
       canDelete: can(role, "workspace.delete") && !workspace.personal,
       canLeave: !isOwner,
+      twoFactorPolicy,
       canCreateWorkspace: seatLimit(effectivePlan(user, now)) > 1,
       /** Security policies: team workspaces only (a personal one has no one else to guard). */
       security: workspace.personal ? null : sessionLimitSettings(membership, now),

@@ -108,6 +108,8 @@ export const workspaces = sqliteTable(
       .references(() => users.id),
     personal: integer("personal", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Members need a second factor to enter it (issue #31, Ultimate; migration 0026). */
+    requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
     /** Members signed in longer ago must sign in again to enter (Ultimate); null: no limit. */
     sessionLimitSeconds: integer("session_limit_seconds"),
     /** Set while staff have suspended the workspace (issue #31, app/staff/suspension.server.ts). */
@@ -939,3 +941,61 @@ export const requestStats = sqliteTable("request_stats", {
   requests: integer("requests").notNull(),
   errors: integer("errors").notNull(),
 });
+
+/** An account's authenticator secret (issue #31, migration 0026), encrypted at rest. */
+export const twoFactorSecrets = sqliteTable("two_factor_secrets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretCiphertext: text("secret_ciphertext").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  /** Null while set-up waits for its first code. */
+  confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+  /** The last accepted 30-second step: a code works once. */
+  lastUsedStep: integer("last_used_step"),
+});
+
+/** Single-use recovery codes, as keyed hashes bound to the account. */
+export const twoFactorRecoveryCodes = sqliteTable(
+  "two_factor_recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("two_factor_recovery_codes_by_user").on(table.userId)],
+);
+
+/** A password sign-in waiting for its second step (10 minutes, 5 attempts, used once). */
+export const twoFactorChallenges = sqliteTable(
+  "two_factor_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    redirectTo: text("redirect_to").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("two_factor_challenges_by_user").on(table.userId)],
+);
+
+/** Browsers trusted for 30 days after a second step; deleting a row revokes the browser. */
+export const trustedBrowsers = sqliteTable(
+  "trusted_browsers",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("trusted_browsers_by_user").on(table.userId)],
+);

@@ -545,3 +545,43 @@ export function workspaceSuspensionLiftedMessage({
     action: { label: "Contact support", url: supportUrl },
   });
 }
+
+/** What changed about an account's two-factor sign-in (issue #31): each change is e-mailed. */
+export type TwoFactorChange = "enabled" | "disabled" | "recovery-regenerated" | "recovery-used";
+
+export function twoFactorChangedMessage({
+  to,
+  firstName,
+  change,
+  remaining,
+  accountLink,
+}: Person & { change: TwoFactorChange; remaining?: number; accountLink: string }) {
+  const what = {
+    enabled: {
+      subject: `Two-factor sign-in was turned on for your ${PRODUCT} account`,
+      line: "Two-factor sign-in was turned on: signing in with your password now also asks for a code from your authenticator app.",
+    },
+    disabled: {
+      subject: `Two-factor sign-in was turned off for your ${PRODUCT} account`,
+      line: "Two-factor sign-in was turned off: your password alone signs in again, and every trusted browser was forgotten.",
+    },
+    "recovery-regenerated": {
+      subject: `New recovery codes for your ${PRODUCT} account`,
+      line: "New recovery codes were made for your account; the old ones no longer work.",
+    },
+    "recovery-used": {
+      subject: `A recovery code was used to sign in to your ${PRODUCT} account`,
+      line: `A recovery code was used to sign in to your account. ${remaining ?? 0} unused recovery code${remaining === 1 ? "" : "s"} left.`,
+    },
+  }[change];
+  return compose({
+    to,
+    subject: what.subject,
+    greetingName: firstName,
+    paragraphs: [
+      what.line,
+      "If this was not you, change your password now and check your two-factor sign-in.",
+    ],
+    action: { label: "Open your account settings", url: accountLink },
+  });
+}

@@ -57,6 +57,7 @@ export function personalMembership(user: UserRecord): Membership {
       suspendedAt: null,
       suspendedReason: null,
       suspendedBy: null,
+      requireTwoFactor: false,
     },
     role: "owner",
     owner: user,

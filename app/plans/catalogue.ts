@@ -31,6 +31,8 @@ export interface PlanCapabilities {
   /** Webhook endpoints a workspace may have ("Custom integrations"); 0 without webhooks. */
   webhookEndpointLimit: number;
   whiteLabel: boolean;
+  /** Workspace security policies, such as requiring two-factor sign-in (issue #31). */
+  securityPolicies: boolean;
   /** Promised first response to a support request, in hours; null for community support. */
   supportResponseHours: number | null;
   /** The support line of the pricing card and table (it says supportResponseHours). */
@@ -68,6 +70,7 @@ export const PLANS: Record<PlanId, Plan> = {
       api: false,
       webhookEndpointLimit: 0,
       whiteLabel: false,
+      securityPolicies: false,
       supportResponseHours: null,
       support: "Community support",
     },
@@ -92,6 +95,7 @@ export const PLANS: Record<PlanId, Plan> = {
       api: false,
       webhookEndpointLimit: 0,
       whiteLabel: false,
+      securityPolicies: false,
       supportResponseHours: 24,
       support: "Support within 24 hours",
     },
@@ -116,6 +120,7 @@ export const PLANS: Record<PlanId, Plan> = {
       api: true,
       webhookEndpointLimit: 10,
       whiteLabel: true,
+      securityPolicies: true,
       supportResponseHours: 6,
       support: "Priority support within 6 hours",
     },

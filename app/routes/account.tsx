@@ -10,6 +10,7 @@ import { ProfileSection } from "../components/account/profile-section";
 import { SessionsSection } from "../components/account/sessions-section";
 import { SignInsSection } from "../components/account/sign-ins-section";
 import { TimeZoneSection } from "../components/account/time-zone-section";
+import { TwoFactorSection } from "../components/account/two-factor-section";
 import { createDatabase } from "../db/client.server";
 import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { pageMeta } from "../seo";
@@ -46,6 +47,7 @@ const SECTIONS = [
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
   ["sessions", "Sessions"],
+  ["two-factor", "Two-factor sign-in"],
   ["data", "Your data"],
   ["delete", "Delete account"],
 ] as const;
@@ -75,6 +77,11 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
       <SignInsSection methods={view.signInMethods} />
       <SessionsSection sessions={view.sessions} />
+      <TwoFactorSection
+        view={view.twoFactor}
+        hasPassword={view.hasPassword}
+        answer={actionData?.twoFactor}
+      />
       <DataSection />
       <DeleteSection
         email={view.email}

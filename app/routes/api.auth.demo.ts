@@ -6,6 +6,11 @@ import { createDatabase } from "../db/client.server";
 import { isPlanId } from "../plans/catalogue";
 import { isDemoMode } from "../env.server";
 import { demoUser, toClientUser } from "../models/users.server";
+import {
+  secondStepChallenge,
+  secondStepJson,
+  secondStepRedirect,
+} from "../security/two-factor-sign-in.server";
 import type { Route } from "./+types/api.auth.demo";
 
 function notFound() {
@@ -25,6 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
   const plan = isPlanId(body.plan) ? body.plan : null;
   if (!plan) return jsonProblem(400, "Choose a plan: free, premium or ultimate.");
   const user = await demoUser(createDatabase(), plan);
+  // A demo account with two-factor sign-in on takes the second step too (issue #31).
+  const challenge = await secondStepChallenge(request, createDatabase(), user, "/auth-test");
+  if (challenge) return json ? secondStepJson(challenge) : secondStepRedirect(challenge);
   const cookie = await startSession(request, user.id, "demo");
   if (!json) {
     return redirectWithToast(

@@ -39,7 +39,8 @@ import {
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
-import { getMembership, requireMembership } from "../workspaces/current.server";
+import { requireMembership } from "../workspaces/current.server";
+import { isPolicyIntent, policyAction } from "../security/workspace-policy.server";
 import { isTeamIntent, teamAction } from "../workspaces/team-actions.server";
 import { SESSION_LIMIT_INTENT, sessionLimitAction } from "../workspaces/session-limit.server";
 import type { Route } from "./+types/dashboard";
@@ -64,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tab");
   const tab: Tab = TABS.find((name) => name === requested) ?? "analytics";
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const [user, membership] = await Promise.all([getUser(context), getMembership(context)]);
+  const user = await getUser(context);
+  const membership = user ? await requireMembership(request, context) : null;
   if (!user || !membership) return data({ signedIn: false as const }, { headers });
 
   const db = createDatabase();
@@ -122,6 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === SESSION_LIMIT_INTENT) {
     return sessionLimitAction({ request, db, user, membership, form });
   }
+  if (isPolicyIntent(intent)) return policyAction(intent, { request, db, user, membership, form });
   if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
   if (isDomainIntent(intent)) {
     return domainsAction(intent, { request, db, user, membership, form });

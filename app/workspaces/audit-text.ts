@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   "session.ended",
   "sessions.ended_others",
   "workspace.session_limit_changed",
+  "two_factor.enabled",
+  "two_factor.disabled",
+  "policy.two_factor_required",
+  "policy.two_factor_not_required",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -198,6 +202,14 @@ export function describeAudit(entry: AuditSentenceInput): string {
         return `signed out everywhere else (${(d.count ?? 0).toLocaleString("en-US")} ${d.count === 1 ? "session" : "sessions"})`;
       case "workspace.session_limit_changed":
         return `changed the session length limit from ${d.from} to ${d.to}`;
+      case "two_factor.enabled":
+        return "turned on two-factor sign-in for their account";
+      case "two_factor.disabled":
+        return "turned off two-factor sign-in for their account";
+      case "policy.two_factor_required":
+        return "required two-factor sign-in from every member";
+      case "policy.two_factor_not_required":
+        return "stopped requiring two-factor sign-in";
       default:
         return entry.action;
     }

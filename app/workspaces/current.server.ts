@@ -7,6 +7,10 @@ import type { PlanId } from "../plans/catalogue";
 import { requestInfoContext } from "../request-context";
 import { requireUser } from "../auth/user.server";
 import { signedCookie } from "../security/cookies.server";
+import {
+  keptOutBySecondFactor,
+  secondFactorRequiredRedirect,
+} from "../security/workspace-entry.server";
 import { personalWorkspaceId } from "./personal";
 import { can, refusal, type WorkspaceAction } from "./roles";
 import { sessionLimitRefusal, type WorkspaceRefusal } from "./session-limit.server";
@@ -26,9 +30,9 @@ export interface WorkspaceAccess {
   current: Membership;
   all: Membership[];
   /**
-   * The chosen workspace would not let this session in (its session-length limit): `current` is
-   * then the personal workspace for the shell, and every page acting in a workspace answers with
-   * `refused.respond()` (sign in again) instead.
+   * The chosen workspace would not let this person in (its session-length limit, or two-factor
+   * sign-in they have not set up): `current` is then the personal workspace for the shell, and
+   * every page acting in a workspace answers with `refused.respond()` instead.
    */
   refused?: WorkspaceRefusal;
 }
@@ -52,10 +56,10 @@ export async function loadWorkspaceAccess(
   const personal =
     all.find((membership) => membership.workspace.id === personalWorkspaceId(user.id)) ??
     personalMembership(user);
-  const current = all.find((membership) => membership.workspace.id === chosen) ?? personal;
-  const refused = await sessionLimitRefusal(request, current);
+  const preferred = all.find((membership) => membership.workspace.id === chosen) ?? personal;
+  const refused = await entryRefusal(request, user, preferred);
   if (refused) return { current: personal, all: all.length > 0 ? all : [personal], refused };
-  return { current, all: all.length > 0 ? all : [current] };
+  return { current: preferred, all: all.length > 0 ? all : [preferred] };
 }
 
 /** The Set-Cookie header that makes `workspaceId` the current workspace. */
@@ -70,9 +74,26 @@ export function getWorkspaceAccess(context: Context): Promise<WorkspaceAccess | 
   return context.get(requestInfoContext).currentWorkspaces();
 }
 
+/** Why `membership` would not let this person in now, or null when it would. */
+async function entryRefusal(
+  request: Request,
+  user: UserRecord,
+  membership: Membership,
+): Promise<WorkspaceRefusal | null> {
+  if (await keptOutBySecondFactor(createDatabase(), user, membership)) {
+    return {
+      workspaceId: membership.workspace.id,
+      message: `${membership.label} requires two-factor sign-in.`,
+      respond: () => secondFactorRequiredRedirect(request, membership),
+    };
+  }
+  return sessionLimitRefusal(request, membership);
+}
+
 /**
  * The signed-in person's current workspace, or null for a visitor. A workspace that refuses the
- * session (its session-length limit) throws the answer that sends them to sign in again.
+ * session (its session-length limit, or its two-factor requirement) throws the answer that sends
+ * them to sign in again or to set two-factor sign-in up.
  */
 export async function getMembership(context: Context): Promise<Membership | null> {
   const access = await getWorkspaceAccess(context);
@@ -80,10 +101,14 @@ export async function getMembership(context: Context): Promise<Membership | null
   return access?.current ?? null;
 }
 
-/** The current workspace; a visitor is sent to sign in, as requireUser does. */
+/**
+ * The current workspace; a visitor is sent to sign in, as requireUser does, and a member of a
+ * workspace requiring two-factor sign-in without it to set it up.
+ */
 export async function requireMembership(request: Request, context: Context): Promise<Membership> {
-  const membership = await getMembership(context);
-  if (membership) return membership;
+  const access = await getWorkspaceAccess(context);
+  if (access?.refused) throw await access.refused.respond();
+  if (access) return access.current;
   await requireUser(request, context);
   throw new Error("unreachable: requireUser redirects a visitor");
 }

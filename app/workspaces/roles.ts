@@ -27,7 +27,8 @@ export const WORKSPACE_ACTIONS = [
   "brand.manage",
   /** Change the workspace's name. */
   "workspace.rename",
-  /** Set the workspace's security policies (the session-length limit). */
+  /** Set the workspace's security policies: the session-length limit and requiring two-factor
+   * sign-in (issue #31). */
   "security.manage",
   /** Change the plan, pay, cancel. */
   "billing.manage",

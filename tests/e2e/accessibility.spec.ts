@@ -29,6 +29,7 @@ const SCREENS: { path: string; as?: Account }[] = [
   { path: "/auth?mode=signin" },
   { path: "/signin" },
   { path: "/signin?tab=social" },
+  { path: "/signin/two-factor" },
   { path: "/?type=contact&firstName=Ann&city=Lyon" },
   { path: "/checkout?plan=premium", as: "free" },
   { path: "/payment-success" },

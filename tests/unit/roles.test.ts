@@ -17,7 +17,7 @@ const EXPECTED: Record<WorkspaceAction, Record<(typeof WORKSPACE_ROLES)[number],
   "integrations.manage": { owner: true, admin: true, editor: false, viewer: false },
   "brand.manage": { owner: true, admin: true, editor: false, viewer: false },
   "workspace.rename": { owner: true, admin: true, editor: false, viewer: false },
-  // Security policies (issue #31): the session-length limit.
+  // Workspace security policies (issue #31): the session-length limit, requiring two-factor sign-in.
   "security.manage": { owner: true, admin: true, editor: false, viewer: false },
   "billing.manage": { owner: true, admin: false, editor: false, viewer: false },
   "ownership.transfer": { owner: true, admin: false, editor: false, viewer: false },

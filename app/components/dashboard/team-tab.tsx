@@ -6,6 +6,7 @@ import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
 import { CopyButton } from "../copy-button";
 import { FormattedDate } from "../formatted-date";
 import { SecurityPolicies } from "./security-policies";
+import { TwoFactorPolicy } from "./two-factor-policy";
 
 // The dashboard's Team tab: plain forms posting to /dashboard (intent=…), confirmations in native
 // <details>, so that all of it works without JavaScript.
@@ -387,6 +388,7 @@ export function TeamTab({ team }: { team: TeamTabData }) {
       <Members team={team} />
       <Invitations team={team} />
       <YourMembership team={team} />
+      <TwoFactorPolicy workspaceId={team.workspaceId} policy={team.twoFactorPolicy} />
       {team.audit ? <AuditLog audit={team.audit} /> : null}
       {team.canDelete ? <DeleteWorkspace team={team} /> : null}
     </div>
