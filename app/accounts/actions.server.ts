@@ -26,6 +26,7 @@ import {
   profileSchema,
 } from "./schemas";
 import { appOrigin } from "../config/app-url.server";
+import { PASSKEY_HANDLERS } from "../security/passkey-account.server";
 
 // The forms of /account. Each posts its `intent`; a success goes back with a message (post,
 // redirect, get), a problem re-renders the page with the form's reply and a 4xx/5xx status.
@@ -201,6 +202,7 @@ const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   password,
   "sign-out-everywhere": signOutEverywhere,
   delete: remove,
+  ...PASSKEY_HANDLERS,
 };
 
 const isIntent = (value: unknown): value is AccountIntent =>

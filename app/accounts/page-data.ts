@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuthProvider } from "../db/schema";
+import type { PasskeySettings } from "../security/passkey-schemas";
 import type { AccountIntent } from "./schemas";
 
 // What /account's loader and action hand to the page (and its components, in the browser).
@@ -19,6 +20,7 @@ export interface AccountView {
   signInAgain: { href: string; label: string } | null;
   /** The name of a paid plan whose subscription deleting the account would end at once. */
   subscribedPlan: string | null;
+  passkeys: PasskeySettings;
 }
 
 /** What a form gets back when it cannot go on. */

@@ -1,4 +1,5 @@
 import { emailAddress, newPassword, personName } from "../auth/schemas";
+import { PASSKEY_INTENTS } from "../security/passkey-schemas";
 import { z } from "../validation/zod";
 
 // The forms of /account, shared by Conform in the browser and the actions on the server. Rules
@@ -12,6 +13,7 @@ export const ACCOUNT_INTENTS = [
   "password",
   "sign-out-everywhere",
   "delete",
+  ...PASSKEY_INTENTS,
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -5,6 +5,7 @@ import { codesInOwnedWorkspaces, identitiesOf } from "../models/account.server";
 import { pendingToken } from "../models/account-tokens.server";
 import { PLANS } from "../plans/catalogue";
 import type { SessionData } from "../auth/session.server";
+import { passkeySettings } from "../security/passkey-account.server";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
 
@@ -36,10 +37,11 @@ export async function accountView(
   session: SessionData | null,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, savedCodes] = await Promise.all([
+  const [pending, identities, savedCodes, passkeys] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
+    passkeySettings(db, user, session, now),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -63,5 +65,6 @@ export async function accountView(
         ? signInAgain(identities.map(({ provider }) => provider))
         : null,
     subscribedPlan: subscribed ? PLANS[user.subscriptionPlan].name : null,
+    passkeys,
   };
 }

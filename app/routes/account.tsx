@@ -8,6 +8,7 @@ import { EmailSection } from "../components/account/email-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
 import { SignInsSection } from "../components/account/sign-ins-section";
+import { PasskeysSection } from "../components/passkeys/passkeys-section";
 import { createDatabase } from "../db/client.server";
 import { pageMeta } from "../seo";
 import accountCss from "../styles/account.css?url";
@@ -40,6 +41,7 @@ const SECTIONS = [
   ["email", "E-mail"],
   ["password", "Password"],
   ["sign-ins", "Sign-ins"],
+  ["passkeys", "Passkeys"],
   ["data", "Your data"],
   ["delete", "Delete account"],
 ] as const;
@@ -67,6 +69,7 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
       <EmailSection view={view} actionData={actionData} />
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />
       <SignInsSection signIns={view.signIns} />
+      <PasskeysSection passkeys={view.passkeys} hasPassword={view.hasPassword} />
       <DataSection />
       <DeleteSection
         email={view.email}
