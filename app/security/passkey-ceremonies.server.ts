@@ -11,6 +11,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { appOrigin } from "../config/app-url.server";
 import type { PasskeyRecord, UserRecord } from "../db/schema";
+import { log } from "../observability/log.server";
 import type { NewPasskey } from "./passkeys.server";
 
 // The WebAuthn ceremonies (issue #31), through @simplewebauthn/server. Who we are comes from the
@@ -76,10 +77,12 @@ export function answeredChallenge(clientDataJSON: string): string | null {
 
 export type Verified<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const failed = (error: unknown) => ({
-  ok: false as const,
-  reason: error instanceof Error ? error.message : "unreadable response",
-});
+/** A refusal, logged with the library's reason (a person only ever reads a general message). */
+function failed(ceremony: string, error: unknown) {
+  const reason = error instanceof Error ? error.message : "not verified";
+  log("warn", "passkey_refused", { ceremony, reason });
+  return { ok: false as const, reason };
+}
 
 /** The new passkey a registration response proves, or why it does not. */
 export async function verifyRegistration(
@@ -99,7 +102,7 @@ export async function verifyRegistration(
       requireUserVerification: true,
       supportedAlgorithmIDs: ALGORITHMS,
     });
-    if (!verified) return { ok: false, reason: "not verified" };
+    if (!verified) return failed("registration", null);
     const { credential, credentialDeviceType, credentialBackedUp } = registrationInfo;
     return {
       ok: true,
@@ -116,7 +119,7 @@ export async function verifyRegistration(
       },
     };
   } catch (error) {
-    return failed(error);
+    return failed("registration", error);
   }
 }
 
@@ -130,7 +133,7 @@ export async function verifyAuthentication(
   // A discoverable passkey says whose it is: it must be the account the credential belongs to.
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(passkey.userId))) {
-    return { ok: false, reason: "user handle does not match" };
+    return failed("authentication", new Error("user handle does not match"));
   }
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -146,7 +149,7 @@ export async function verifyAuthentication(
         transports: passkey.transports,
       },
     });
-    if (!verified) return { ok: false, reason: "not verified" };
+    if (!verified) return failed("authentication", null);
     return {
       ok: true,
       value: {
@@ -155,6 +158,6 @@ export async function verifyAuthentication(
       },
     };
   } catch (error) {
-    return failed(error);
+    return failed("authentication", error);
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import type { AccountActionData } from "../../accounts/page-data";
 import {
   NEEDS_JAVASCRIPT,
@@ -136,6 +136,7 @@ function AddPasskey({ count }: { count: number }) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { revalidate } = useRevalidator();
   if (hydrated && !passkeysSupported()) {
     return (
       <p className="notice" role="note">
@@ -155,12 +156,13 @@ function AddPasskey({ count }: { count: number }) {
     setProblem(null);
     const outcome = await addPasskey(checked.data);
     if (outcome.ok) {
-      // A fresh page: the new passkey in the list and the server's message about it.
-      window.location.assign(outcome.redirect);
-      return;
+      // The page's data again: the new passkey in the list, and the server's message as a toast.
+      await revalidate();
+      setName("");
+    } else {
+      setProblem(outcome.message);
     }
     setBusy(false);
-    setProblem(outcome.message);
   };
   return (
     <>
