@@ -1,17 +1,13 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { appOrigin } from "../config/app-url.server";
 import type { PasskeyRecord, UserRecord } from "../db/schema";
 import { log } from "../observability/log.server";
+import { bytesToBase64Url } from "../qr/base64";
 import type { NewPasskey } from "./passkeys.server";
 
 // The WebAuthn ceremonies (issue #31), through @simplewebauthn/server. Who we are comes from the
@@ -20,6 +16,16 @@ import type { NewPasskey } from "./passkeys.server";
 // service cannot be used by a look-alike one, nor this one's by a proxy in front of it.
 
 const RP_NAME = "QR Code Creator";
+
+// The library and its certificate parsers are about 300 KB: loaded by the passkey routes when
+// first used, so that the cold start of every other page does not evaluate them.
+// One entry point only: split in two chunks, tsyringe could run before its reflect polyfill.
+const webauthn = () => import("@simplewebauthn/server");
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
 
 /** EdDSA, ES256 and RS256: what authenticators make, and what workerd's WebCrypto verifies. */
 const ALGORITHMS = [-8, -7, -257];
@@ -36,10 +42,11 @@ function relyingParty() {
 /** The user handle an authenticator keeps with the passkey: the account's id, never its address. */
 const userHandle = (userId: string) => new TextEncoder().encode(userId);
 
-export function registrationOptions(
+export async function registrationOptions(
   user: UserRecord,
   existing: PasskeyRecord[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return generateRegistrationOptions({
     rpName: RP_NAME,
@@ -55,7 +62,8 @@ export function registrationOptions(
   });
 }
 
-export function authenticationOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   // No allowCredentials: the passkey is discoverable, so the person picks it without typing an
   // address first, and nothing here tells a visitor which accounts exist.
   return generateAuthenticationOptions({
@@ -67,7 +75,7 @@ export function authenticationOptions(): Promise<PublicKeyCredentialRequestOptio
 /** The challenge the browser answered, read from its clientDataJSON; null if unreadable. */
 export function answeredChallenge(clientDataJSON: string): string | null {
   try {
-    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const data: unknown = JSON.parse(new TextDecoder().decode(fromBase64Url(clientDataJSON)));
     const challenge = (data as { challenge?: unknown } | null)?.challenge;
     return typeof challenge === "string" && challenge !== "" ? challenge : null;
   } catch {
@@ -93,6 +101,7 @@ export async function verifyRegistration(
   now: Date,
 ): Promise<Verified<NewPasskey>> {
   const { origin, rpID } = relyingParty();
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response,
@@ -110,7 +119,7 @@ export async function verifyRegistration(
         id: credential.id,
         userId,
         name,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: bytesToBase64Url(credential.publicKey),
         counter: credential.counter,
         transports: credential.transports ?? [],
         deviceType: credentialDeviceType,
@@ -132,9 +141,10 @@ export async function verifyAuthentication(
   const { origin, rpID } = relyingParty();
   // A discoverable passkey says whose it is: it must be the account the credential belongs to.
   const handle = response.response.userHandle;
-  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(passkey.userId))) {
+  if (handle !== undefined && handle !== bytesToBase64Url(userHandle(passkey.userId))) {
     return failed("authentication", new Error("user handle does not match"));
   }
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,
@@ -144,7 +154,7 @@ export async function verifyAuthentication(
       requireUserVerification: true,
       credential: {
         id: passkey.id,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: fromBase64Url(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },

@@ -90,7 +90,7 @@ test.describe("with JavaScript", () => {
 
     await section.getByText("Rename").click();
     await section.getByLabel("New name").fill("Work phone");
-    await section.getByRole("button", { name: "Save name" }).click();
+    await section.getByRole("button", { name: "Save passkey name" }).click();
     await expect(page.getByText("Passkey renamed").first()).toBeVisible();
     await expect(section).toContainText("Work phone");
 

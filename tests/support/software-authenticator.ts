@@ -99,12 +99,55 @@ export class SoftwareAuthenticator {
     return base64url(this.credentialId);
   }
 
+  /** ES256 (P-256, as most platform authenticators) or EdDSA (Ed25519, as some security keys). */
+  constructor(readonly algorithm: "ES256" | "EdDSA" = "ES256") {}
+
   private async keyPair(): Promise<CryptoKeyPair> {
-    this.keys ??= (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    const params =
+      this.algorithm === "ES256" ? { name: "ECDSA", namedCurve: "P-256" } : { name: "Ed25519" };
+    this.keys ??= (await crypto.subtle.generateKey(params, true, [
       "sign",
       "verify",
     ])) as CryptoKeyPair;
     return this.keys;
+  }
+
+  private async coseKey(): Promise<Uint8Array> {
+    const raw = new Uint8Array(
+      await crypto.subtle.exportKey("raw", (await this.keyPair()).publicKey),
+    );
+    if (this.algorithm === "EdDSA") {
+      // kty: OKP, alg: EdDSA, crv: Ed25519, x
+      return cbor(
+        new Map<number, Cbor>([
+          [1, 1],
+          [3, -8],
+          [-1, 6],
+          [-2, raw],
+        ]),
+      );
+    }
+    // kty: EC2, alg: ES256, crv: P-256, x, y
+    return cbor(
+      new Map<number, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, raw.slice(1, 33)],
+        [-3, raw.slice(33, 65)],
+      ]),
+    );
+  }
+
+  private async sign(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+    const { privateKey } = await this.keyPair();
+    if (this.algorithm === "EdDSA") {
+      return new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, privateKey, data));
+    }
+    const raw = new Uint8Array(
+      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, privateKey, data),
+    );
+    return derSignature(raw);
   }
 
   private async authenticatorData(
@@ -133,17 +176,7 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.create(): a RegistrationResponseJSON as the browser package posts it. */
   async register(options: CreationOptions, ceremony: Ceremony) {
-    const { publicKey } = await this.keyPair();
-    const raw = new Uint8Array(await crypto.subtle.exportKey("raw", publicKey));
-    const cose = cbor(
-      new Map<number, Cbor>([
-        [1, 2], // kty: EC2
-        [3, -7], // alg: ES256
-        [-1, 1], // crv: P-256
-        [-2, raw.slice(1, 33)], // x
-        [-3, raw.slice(33, 65)], // y
-      ]),
-    );
+    const cose = await this.coseKey();
     const length = this.credentialId.length;
     const attested = concat(
       new Uint8Array(16), // AAGUID: none
@@ -188,7 +221,6 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.get(): an AuthenticationResponseJSON, signed with the passkey's key. */
   async authenticate(options: RequestOptions, ceremony: Ceremony) {
-    const { privateKey } = await this.keyPair();
     const counter = ceremony.counter ?? this.counter;
     const flags = FLAG_UP | (ceremony.userVerified === false ? 0 : FLAG_UV);
     const authData = await this.authenticatorData(ceremony.rpId ?? options.rpId!, flags, counter);
@@ -198,9 +230,6 @@ export class SoftwareAuthenticator {
       ceremony.origin,
     );
     const signed = concat(authData, await sha256(clientDataJSON));
-    const raw = new Uint8Array(
-      await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, privateKey, signed),
-    );
     return {
       id: this.id,
       rawId: this.id,
@@ -208,7 +237,7 @@ export class SoftwareAuthenticator {
       response: {
         clientDataJSON: base64url(clientDataJSON),
         authenticatorData: base64url(authData),
-        signature: base64url(derSignature(raw)),
+        signature: base64url(await this.sign(signed)),
         ...((ceremony.userHandle ?? this.userHandle)
           ? { userHandle: ceremony.userHandle ?? this.userHandle }
           : {}),

@@ -235,6 +235,30 @@ describe("adding a passkey on /account", () => {
     ]);
   });
 
+  it("lets a challenge live 5 minutes", async () => {
+    const { cookie } = await signUp();
+    const jar = new Jar(cookie);
+    const options = await registrationOptions(jar);
+    const [row] = await rows(
+      "SELECT expires_at FROM passkey_challenges WHERE challenge = ?",
+      options.challenge,
+    );
+    expect(Number(row!.expires_at) - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(Number(row!.expires_at) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    await env.DB.prepare("UPDATE passkey_challenges SET expires_at = ? WHERE challenge = ?")
+      .bind(Date.now() - 1, options.challenge)
+      .run();
+    const device = new SoftwareAuthenticator();
+    const late = await call(jar, "/account/passkeys/verify", {
+      name: "Late",
+      response: await device.register(options, { origin: ORIGIN }),
+    });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({
+      message: "This passkey request has expired or was already used. Please try again.",
+    });
+  });
+
   it("never binds one account's challenge to another account", async () => {
     const alice = new Jar((await signUp(newPerson("alice"))).cookie);
     const bob = (await signUp(newPerson("bob"))).cookie;
@@ -275,6 +299,15 @@ describe("signing in with a passkey", () => {
     );
     expect(page).toContain("Signed in with your passkey.");
     expect(page).toMatch(/Last used/);
+  });
+
+  it("verifies EdDSA (Ed25519) passkeys as well as ES256 ones, with workerd's WebCrypto", async () => {
+    const { person, cookie } = await signUp();
+    const device = new SoftwareAuthenticator("EdDSA");
+    expect((await addPasskey(new Jar(cookie), device, "Security key")).status).toBe(201);
+    const { answer, jar } = await signIn(device);
+    expect(answer.status).toBe(200);
+    expect(await whoIs(jar.toString())).toBe(person.email);
   });
 
   it("refuses a wrong challenge, a replayed answer, an unknown passkey and a wrong origin with one message", async () => {

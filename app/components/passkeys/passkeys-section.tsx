@@ -59,7 +59,7 @@ function RenameForm({ passkey }: { passkey: PasskeyView }) {
             <FieldError id={`${inputId}-error`} errors={errors} />
           </div>
           <button type="submit" className="btn btn-ghost" disabled={pending}>
-            {pending ? "Saving..." : "Save name"}
+            {pending ? "Saving..." : "Save passkey name"}
           </button>
         </Result>
       </Form>
