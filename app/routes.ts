@@ -25,6 +25,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/export", "routes/account.export.ts"),
   route("account/confirm-email", "routes/account.confirm-email.tsx"),
+  route("account/passkeys/:step", "routes/account.passkeys.ts"),
+  route("signin/passkey/:step", "routes/signin.passkey.ts"),
   route("auth-test", "routes/auth-test.tsx"),
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/auth/signup", "routes/api.auth.signup.ts"),

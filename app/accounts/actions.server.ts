@@ -30,6 +30,7 @@ import {
 } from "./schemas";
 import { appOrigin } from "../config/app-url.server";
 import { twoFactorAction } from "../security/two-factor-account.server";
+import { PASSKEY_HANDLERS } from "../security/passkey-account.server";
 
 // The forms of /account. Each posts its `intent`; a success goes back with a message (post,
 // redirect, get), a problem re-renders the page with the form's reply and a 4xx/5xx status.
@@ -224,6 +225,7 @@ const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   "end-session": endOneSession,
   "sign-out-others": (context) => endSessionsButThis(context, revokeSessions),
   "two-factor": ({ request, form, db, user }) => twoFactorAction(request, form, db, user),
+  ...PASSKEY_HANDLERS,
 };
 
 const isIntent = (value: unknown): value is AccountIntent =>

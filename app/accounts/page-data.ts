@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TwoFactorAnswer, TwoFactorView } from "../security/two-factor";
+import type { PasskeySettings } from "../security/passkey-schemas";
 import type { AccountIntent } from "./schemas";
 import type { SignInMethodItem } from "./sign-in-methods";
 
@@ -27,6 +28,7 @@ export interface AccountView {
   sessions: SessionItem[];
   /** Two-factor sign-in (issue #31): off, being set up, or on. */
   twoFactor: TwoFactorView;
+  passkeys: PasskeySettings;
 }
 
 /** One signed-in browser on /account. */

@@ -24,13 +24,16 @@ const AGAIN: Partial<Record<AuthProvider, (back: string) => SignInAgain>> = {
 
 const BACK_TO_DELETE = encodeURIComponent("/account#delete");
 
-/** The provider a passwordless account signs in with again (the first it connected). */
-export function signInAgain(providers: AuthProvider[]): SignInAgain {
+/**
+ * The provider a passwordless account signs in with again (the first it connected), coming back
+ * to `back` (an encoded path; the Delete section unless another section asks).
+ */
+export function signInAgain(providers: AuthProvider[], back = BACK_TO_DELETE): SignInAgain {
   for (const provider of providers) {
-    const again = AGAIN[provider]?.(BACK_TO_DELETE);
+    const again = AGAIN[provider]?.(back);
     if (again) return again;
   }
-  return { href: `/auth?mode=signin&redirect=${BACK_TO_DELETE}`, label: "your account" };
+  return { href: `/auth?mode=signin&redirect=${back}`, label: "your account" };
 }
 
 export function signedInRecently(session: SessionData | null, now = Date.now()): boolean {

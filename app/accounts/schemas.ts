@@ -1,5 +1,6 @@
 import { emailAddress, newPassword, personName } from "../auth/schemas";
 import { validTimeZone } from "../dates/format";
+import { PASSKEY_INTENTS } from "../security/passkey-schemas";
 import { z } from "../validation/zod";
 
 // The forms of /account, shared by Conform in the browser and the actions on the server. Rules
@@ -17,6 +18,7 @@ export const ACCOUNT_INTENTS = [
   "end-session",
   "sign-out-others",
   "two-factor",
+  ...PASSKEY_INTENTS,
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -10,6 +10,7 @@ import type { CurrentSession } from "../auth/session.server";
 import { sessionsView } from "./sessions.server";
 import { signInMethods } from "./sign-in-methods";
 import { twoFactorView } from "../security/two-factor.server";
+import { passkeySettings } from "../security/passkey-account.server";
 import type { AccountView } from "./page-data";
 import { signedInRecently, signInAgain } from "./reauthentication.server";
 
@@ -42,12 +43,13 @@ export async function accountView(
   zone: ViewerZone,
   now = new Date(),
 ): Promise<AccountView> {
-  const [pending, identities, savedCodes, sessions, twoFactor] = await Promise.all([
+  const [pending, identities, savedCodes, sessions, twoFactor, passkeys] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
     sessionsView(db, user, session, now),
     twoFactorView(db, user),
+    passkeySettings(db, user, session, now),
   ]);
   const subscribed = user.stripeSubscriptionId !== null && user.subscriptionStatus !== "canceled";
   return {
@@ -78,5 +80,6 @@ export async function accountView(
     }),
     sessions,
     twoFactor,
+    passkeys,
   };
 }

@@ -999,3 +999,41 @@ export const trustedBrowsers = sqliteTable(
   },
   (table) => [index("trusted_browsers_by_user").on(table.userId)],
 );
+
+/** A registered passkey (issue #31, migration 0027); `id` is the WebAuthn credential id. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull(),
+    transports: text("transports", { mode: "json" }).notNull().$type<string[]>(),
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("passkeys_by_user").on(table.userId, table.createdAt)],
+);
+
+export type PasskeyRecord = typeof passkeys.$inferSelect;
+
+export const PASSKEY_PURPOSES = ["register", "sign-in"] as const;
+export type PasskeyPurpose = (typeof PASSKEY_PURPOSES)[number];
+
+/** A passkey ceremony's challenge: single use, 5 minutes (issue #31, migration 0027). */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: PASSKEY_PURPOSES }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("passkey_challenges_by_expiry").on(table.expiresAt)],
+);

@@ -585,3 +585,31 @@ export function twoFactorChangedMessage({
     action: { label: "Open your account settings", url: accountLink },
   });
 }
+
+/** A passkey was added to or removed from the account (issue #31): said to the account's address. */
+export function passkeyChangedMessage({
+  to,
+  firstName,
+  passkeyName,
+  change,
+  accountLink,
+}: Person & { passkeyName: string; change: "added" | "removed"; accountLink: string }) {
+  const name = plainName(passkeyName);
+  return compose({
+    to,
+    subject:
+      change === "added"
+        ? `A passkey was added to your ${PRODUCT} account`
+        : `A passkey was removed from your ${PRODUCT} account`,
+    greetingName: firstName,
+    paragraphs: [
+      change === "added"
+        ? `The passkey “${name}” was just added to your account. It can now sign in to it without a password.`
+        : `The passkey “${name}” was just removed from your account. It can no longer sign in to it.`,
+      change === "added"
+        ? "If you did not do this, remove the passkey on your account page at once, then change your password and sign out everywhere."
+        : "If you did not do this, change your password now and sign out everywhere.",
+    ],
+    action: { label: "Review your passkeys", url: accountLink },
+  });
+}

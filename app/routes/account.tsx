@@ -11,6 +11,7 @@ import { SessionsSection } from "../components/account/sessions-section";
 import { SignInsSection } from "../components/account/sign-ins-section";
 import { TimeZoneSection } from "../components/account/time-zone-section";
 import { TwoFactorSection } from "../components/account/two-factor-section";
+import { PasskeysSection } from "../components/passkeys/passkeys-section";
 import { createDatabase } from "../db/client.server";
 import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { pageMeta } from "../seo";
@@ -48,6 +49,7 @@ const SECTIONS = [
   ["sign-ins", "Sign-ins"],
   ["sessions", "Sessions"],
   ["two-factor", "Two-factor sign-in"],
+  ["passkeys", "Passkeys"],
   ["data", "Your data"],
   ["delete", "Delete account"],
 ] as const;
@@ -82,6 +84,7 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
         hasPassword={view.hasPassword}
         answer={actionData?.twoFactor}
       />
+      <PasskeysSection passkeys={view.passkeys} hasPassword={view.hasPassword} />
       <DataSection />
       <DeleteSection
         email={view.email}

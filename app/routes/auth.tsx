@@ -6,6 +6,7 @@ import { emailAddress } from "../auth/schemas";
 import { getUser } from "../auth/user.server";
 import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-card";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
+import { PasskeySignIn } from "../components/passkeys/passkey-sign-in";
 import { isPlanId, type PlanId, PLANS, TRIAL_DAYS } from "../plans/catalogue";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/auth";
@@ -77,6 +78,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     >
       {mode === "signup" ? <TrialBanner plan={plan} /> : null}
       <ProviderButtons providers={providers} redirectTo={redirectTo} />
+      {mode === "signin" ? <PasskeySignIn redirectTo={redirectTo} providers={providers} /> : null}
       {providers.length ? (
         <p className="divider">
           <span>or with your email</span>

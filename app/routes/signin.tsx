@@ -5,6 +5,7 @@ import { safeRedirectPath } from "../auth/redirect";
 import { getUser } from "../auth/user.server";
 import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-card";
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
+import { PasskeySignIn } from "../components/passkeys/passkey-sign-in";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/signin";
@@ -121,6 +122,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <ModeSwitch mode={mode} href={(next) => href({ mode: next })} />
         </>
       )}
+
+      {mode === "signin" ? <PasskeySignIn redirectTo={redirectTo} providers={providers} /> : null}
 
       <div className="auth-alternatives">
         <Link to="/" className="btn btn-ghost btn-block">

@@ -20,7 +20,9 @@ export function isCrossSiteMutation(request: Request): boolean {
 
 export function crossSiteRefusal(request: Request): Response {
   const message = "This request came from another site and was refused.";
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+  // The API, and the JSON calls of pages (passkeys), read a JSON answer.
+  const json = request.headers.get("Content-Type")?.includes("application/json") ?? false;
+  if (json || new URL(request.url).pathname.startsWith("/api/")) {
     return Response.json({ message, code: "FORBIDDEN" }, { status: 403 });
   }
   return new Response(`${message} Go back to the page and try again.`, {

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import type { SignInProvider } from "../auth/auth-card";
+import { NEEDS_JAVASCRIPT } from "../../security/passkey-schemas";
+import { useHydrated } from "../use-hydrated";
+import { passkeysSupported, signInWithPasskey } from "./ceremony";
+
+// "Sign in with a passkey" on /auth and /signin (issue #31). The ceremony needs JavaScript:
+// without it the button is never shown (class "needs-js"), and a note names the other ways.
+
+/** "your e-mail address and password, or with Google": the ways that need no JavaScript. */
+function otherWays(providers: readonly SignInProvider[]): string {
+  const names = providers.map(({ label }) => label.replace(/^continue with\s+/i, ""));
+  const password = "your e-mail address and password";
+  return names.length ? `${password}, or with ${names.join(" or ")}` : password;
+}
+
+export function PasskeySignIn({
+  redirectTo,
+  providers,
+}: {
+  redirectTo: string;
+  providers: readonly SignInProvider[];
+}) {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (hydrated && !passkeysSupported()) return null;
+  const start = async () => {
+    setBusy(true);
+    setProblem(null);
+    const outcome = await signInWithPasskey(redirectTo);
+    if (outcome.ok) {
+      // A full page load, so that every part of the page starts from the new session.
+      window.location.assign(outcome.redirect);
+      return;
+    }
+    setBusy(false);
+    setProblem(outcome.message);
+  };
+  return (
+    <div className="auth-passkey">
+      <noscript>
+        <p className="muted small">
+          {NEEDS_JAVASCRIPT} Sign in with {otherWays(providers)}.
+        </p>
+      </noscript>
+      <div className="needs-js">
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={start}
+          disabled={!hydrated || busy}
+        >
+          {busy ? "Waiting for your device..." : "Sign in with a passkey"}
+        </button>
+        {problem ? (
+          <p className="notice notice-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
