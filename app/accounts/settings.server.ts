@@ -77,6 +77,8 @@ export async function accountView(
       hasPassword: user.passwordHash !== null,
       identities,
       providerLabel,
+      twoFactorSince: twoFactor.state === "on" ? twoFactor.since : null,
+      passkeys: passkeys.list.length,
     }),
     sessions,
     twoFactor,

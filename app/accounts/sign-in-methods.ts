@@ -10,6 +10,10 @@ export interface SignInMethodFacts {
   identities: { provider: AuthProvider; connectedAt: Date }[];
   /** What the loader calls each provider ("Google", the developer platform's name). */
   providerLabel: (provider: AuthProvider) => string;
+  /** Two-factor sign-in with an authenticator app: on since (ISO), or null. */
+  twoFactorSince: string | null;
+  /** How many passkeys the account has. */
+  passkeys: number;
 }
 
 export interface SignInMethodItem {
@@ -45,8 +49,28 @@ const providers: MethodSource = ({ identities, providerLabel }) =>
       since: connectedAt.toISOString(),
     }));
 
-/** The extension point: two-factor sign-in and passkeys add their source here. */
-export const SIGN_IN_METHOD_SOURCES: MethodSource[] = [password, providers];
+const passkeys: MethodSource = ({ passkeys: count }) => [
+  {
+    id: "passkeys",
+    label: "Passkeys",
+    status: count === 0 ? "None" : count === 1 ? "1 passkey" : `${count} passkeys`,
+    enabled: count > 0,
+    since: null,
+  },
+];
+
+const twoFactor: MethodSource = ({ twoFactorSince }) => [
+  {
+    id: "two-factor",
+    label: "Two-factor sign-in (authenticator app)",
+    status: twoFactorSince ? "On" : "Off",
+    enabled: twoFactorSince !== null,
+    since: twoFactorSince,
+  },
+];
+
+/** Each way to sign in, then the second step; a new one adds its source here. */
+export const SIGN_IN_METHOD_SOURCES: MethodSource[] = [password, providers, passkeys, twoFactor];
 
 export function signInMethods(facts: SignInMethodFacts): SignInMethodItem[] {
   return SIGN_IN_METHOD_SOURCES.flatMap((source) => source(facts));

@@ -34,8 +34,9 @@ import { openSecret, sealSecret } from "./two-factor-secret.server";
 // two-factor-sign-in.server.ts; /account's forms are two-factor-account.server.ts.
 
 /**
- * Whether the account has a second factor. The one question the workspace policy and the
- * sign-in ask, so that a later kind of factor (passkeys) is added here and counts everywhere.
+ * Whether the account has two-factor sign-in (an authenticator app). The one question the
+ * workspace policy and the password sign-in ask. A passkey does not count: it is a way in of its
+ * own, and the same account's password would still sign in with one factor.
  */
 export async function hasSecondFactor(db: Database, userId: string): Promise<boolean> {
   const row = await db

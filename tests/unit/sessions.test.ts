@@ -45,6 +45,8 @@ describe("the sign-in methods", () => {
           { provider: "email", connectedAt },
         ],
         providerLabel,
+        twoFactorSince: null,
+        passkeys: 2,
       }),
     ).toEqual([
       { id: "password", label: "Password", status: "Not set", enabled: false, since: null },
@@ -54,6 +56,14 @@ describe("the sign-in methods", () => {
         status: "Connected",
         enabled: true,
         since: connectedAt.toISOString(),
+      },
+      { id: "passkeys", label: "Passkeys", status: "2 passkeys", enabled: true, since: null },
+      {
+        id: "two-factor",
+        label: "Two-factor sign-in (authenticator app)",
+        status: "Off",
+        enabled: false,
+        since: null,
       },
     ]);
   });
