@@ -60,6 +60,11 @@ export async function action({ params, request }: Route.ActionArgs) {
   return submitReport(request, createDatabase(), slug);
 }
 
+// A stopped link's page keeps the loader's no-store: a cache must not keep "unavailable" (or a
+// takedown) past its lifting.
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...pageMeta(
     loaderData ? "Where this QR code leads" : "QR code link",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import pngLogo from "../fixtures/logo.png?inline";
 import { textOf } from "../support/html";
-import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
+import { ageSessions, cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { appFetch, generate, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
@@ -207,29 +207,6 @@ async function saveCode(cookie: string, title: string) {
     { cookie, headers: { Origin: ORIGIN } },
   );
   expect(response.status).toBe(200);
-}
-
-/** Ages every session of `userId` by `minutes`, as if it had started that long ago. */
-async function ageSessions(userId: string, minutes: number) {
-  // Sessions are kept under the hash of their id (issue #31), with the time of their sign-in.
-  const listed = await env.SESSIONS.list({ prefix: "session-h:" });
-  for (const { name } of listed.keys) {
-    const session = await env.SESSIONS.get<{
-      userId: string;
-      createdAt: number;
-      signedInAt: number;
-    }>(name, "json");
-    if (session?.userId !== userId) continue;
-    const ago = minutes * 60_000;
-    await env.SESSIONS.put(
-      name,
-      JSON.stringify({
-        ...session,
-        createdAt: session.createdAt - ago,
-        signedInAt: session.signedInAt - ago,
-      }),
-    );
-  }
 }
 
 describe("the delete-account warning and its proof of identity (issue #29 item 4)", () => {

@@ -60,3 +60,26 @@ export async function establishAccount(userId: string) {
     .bind(2 * 24 * 60 * 60 * 1000, userId)
     .run();
 }
+
+/** Ages every session of `userId` by `minutes`, as if it had started that long ago. */
+export async function ageSessions(userId: string, minutes: number) {
+  // Sessions are kept under the hash of their id (issue #31), with the time of their sign-in.
+  const listed = await env.SESSIONS.list({ prefix: "session-h:" });
+  for (const { name } of listed.keys) {
+    const session = await env.SESSIONS.get<{
+      userId: string;
+      createdAt: number;
+      signedInAt: number;
+    }>(name, "json");
+    if (session?.userId !== userId) continue;
+    const ago = minutes * 60_000;
+    await env.SESSIONS.put(
+      name,
+      JSON.stringify({
+        ...session,
+        createdAt: session.createdAt - ago,
+        signedInAt: session.signedInAt - ago,
+      }),
+    );
+  }
+}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
-import { cookieFrom, newPerson, signUp } from "./accounts";
+import { ageSessions, cookieFrom, newPerson, signUp } from "./accounts";
 import { appFetch, newAddress, ORIGIN } from "./app";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
@@ -468,16 +468,8 @@ describe("renaming and removing passkeys", () => {
     expect((await addPasskey(jar, device, "Phone")).status).toBe(201);
 
     // Age the session by 6 minutes, as if it had started that long ago.
-    const listed = await env.SESSIONS.list({ prefix: "session:" });
     const [owner] = await rows("SELECT user_id FROM passkeys WHERE id = ?", device.id);
-    for (const { name } of listed.keys) {
-      const session = await env.SESSIONS.get<{ userId: string; createdAt: number }>(name, "json");
-      if (!session || session.userId !== owner!.user_id) continue;
-      await env.SESSIONS.put(
-        name,
-        JSON.stringify({ ...session, createdAt: session.createdAt - 360_000 }),
-      );
-    }
+    await ageSessions(owner!.user_id as string, 6);
     const page = await (await appFetch("/account", { headers: { Cookie: jar.toString() } })).text();
     expect(page).toContain(`href="/api/auth/google?redirect=%2Faccount%23passkeys"`);
     const refused = await postForm(

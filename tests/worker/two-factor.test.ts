@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
-import { cookieFrom, demoSession, postJson, signUp } from "./accounts";
+import { ageSessions, cookieFrom, demoSession, postJson, signUp } from "./accounts";
 import { appFetch } from "./app";
 import { landOn, pageText, postForm } from "./forms";
 import { latestMail } from "./mail";
@@ -246,15 +246,7 @@ describe("turning two-factor sign-in off", () => {
     const user = await appFetch("/api/auth/user", { headers: { Cookie: cookie } });
     const userId = (await user.json<{ id: string }>()).id;
     // As if the sign-in had been 6 minutes ago.
-    const listed = await env.SESSIONS.list({ prefix: "session:" });
-    for (const { name } of listed.keys) {
-      const session = await env.SESSIONS.get<{ userId: string; createdAt: number }>(name, "json");
-      if (session?.userId !== userId) continue;
-      await env.SESSIONS.put(
-        name,
-        JSON.stringify({ ...session, createdAt: session.createdAt - 6 * 60_000 }),
-      );
-    }
+    await ageSessions(userId, 6);
     const stale = await postForm(
       "/account",
       { intent: "two-factor", step: "disable", code: recoveryCodes[0]! },

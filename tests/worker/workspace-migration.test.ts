@@ -79,9 +79,11 @@ describe("the workspaces migration", () => {
     // Every other table is exactly as it was, but for the columns later migrations add (scans'
     // event ids, issue #20, none for the scans recorded before; tracked links' custom domain,
     // issue #18, none for links made before, and their workspace, filled in from their code's;
-    // nor a scheduled change of destination, issue #21, nor a takedown by staff, issue #31).
+    // nor a scheduled change of destination, issue #21, nor a takedown by staff, issue #31; nor a
+    // chosen time zone, issue #30).
     expect(await snapshot()).toEqual({
       ...earlier,
+      users: earlier.users.map((user) => ({ ...(user as object), time_zone: null })),
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
       links: earlier.links.map((link) => ({
         ...(link as object),
