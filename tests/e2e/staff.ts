@@ -33,6 +33,8 @@ export async function signInAsStaff(request: APIRequestContext, origin: string) 
   if (signUp.status() !== 201) {
     const signIn = await request.post("/api/auth/signin", { data: account, headers });
     expect(signIn.ok()).toBe(true);
+    // Confirmed by an earlier spec: its e-mail may have left the outbox (it keeps the newest).
+    if ((await request.get("/staff")).ok()) return;
   }
   await expect
     .poll(async () => (await outbox(request)).some((mail) => mail.to === STAFF))
