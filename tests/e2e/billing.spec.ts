@@ -8,6 +8,16 @@ const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function payWith(page: Page, card: string) {
+  // With JavaScript, the form is React's once hydrated: a click while hydration is still under
+  // way on a busy machine was lost (CI, 2026-11-27), so wait for the router first.
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.waitForFunction(
+      () =>
+        (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+          .__reactRouterDataRouter?.state.initialized === true,
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  }
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -44,6 +54,7 @@ test("from pricing: sign up with Premium, pay during the trial, upgrade, schedul
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert").filter({ hasText: "Payment Failed" })).toContainText(
     "Your card was declined.",
+    { timeout: 15_000 },
   );
   await expect(page).toHaveURL(/\/checkout\?plan=premium/);
 
