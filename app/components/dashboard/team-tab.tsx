@@ -384,11 +384,12 @@ export function TeamTab({ team }: { team: TeamTabData }) {
       {team.canCreateWorkspace ? <CreateWorkspace /> : null}
       <Summary team={team} />
       {team.security ? <SecurityPolicies security={team.security} /> : null}
+      {/* Members may be invited into a personal workspace too: its policy applies to them. */}
+      <TwoFactorPolicy workspaceId={team.workspaceId} policy={team.twoFactorPolicy} />
       {team.invite ? <Invite team={team} invite={team.invite} /> : null}
       <Members team={team} />
       <Invitations team={team} />
       <YourMembership team={team} />
-      <TwoFactorPolicy workspaceId={team.workspaceId} policy={team.twoFactorPolicy} />
       {team.audit ? <AuditLog audit={team.audit} /> : null}
       {team.canDelete ? <DeleteWorkspace team={team} /> : null}
     </div>
