@@ -15,6 +15,8 @@ import {
   runScheduledJobs,
 } from "./jobs/run.server";
 import { type RequestInfo, requestInfoContext } from "./request-context";
+import type { Locale } from "./i18n/locales";
+import { resolveLocale } from "./i18n/locale.server";
 import { scanRedirect } from "./scans/redirect.server";
 import { withinBodyLimit } from "./security/body-limit.server";
 import { createDatabase } from "./db/client.server";
@@ -57,6 +59,7 @@ export default {
     const started = Date.now();
     let user: ReturnType<typeof loadUser> | undefined;
     let workspaces: Promise<WorkspaceAccess | null> | undefined;
+    let locale: Promise<Locale> | undefined;
     const info: RequestInfo = {
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
@@ -67,6 +70,7 @@ export default {
         (workspaces ??= info
           .currentUser()
           .then((found) => (found ? loadWorkspaceAccess(request, found) : null))),
+      locale: () => (locale ??= resolveLocale(request, info.currentUser)),
     };
     // One body limit per route family, before routing (issue #27): over it, a 413 with a message.
     const response = await withinBodyLimit(request, info, (bounded) => respond(bounded, info));

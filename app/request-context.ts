@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { UserRecord } from "./db/schema";
+import type { Locale } from "./i18n/locales";
 import type { WorkspaceAccess } from "./workspaces/current.server";
 
 /** Per-request facts every loader, action and the document renderer may need. */
@@ -16,6 +17,8 @@ export interface RequestInfo {
   currentUser: () => Promise<UserRecord | null>;
   /** The signed-in user's workspaces and the current one, looked up once per request; null for a visitor. */
   currentWorkspaces: () => Promise<WorkspaceAccess | null>;
+  /** The language of the answer (i18n/locale.server.ts), resolved once per request. */
+  locale: () => Promise<Locale>;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

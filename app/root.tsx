@@ -1,6 +1,8 @@
 import {
   data,
   isRouteErrorResponse,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
   Outlet,
@@ -21,6 +23,7 @@ import { SiteHeader } from "./components/site-header";
 import { useSalesEmail } from "./components/use-sales-email";
 import { ToastProvider } from "./components/toast";
 import type { UserRecord, WorkspaceRole } from "./db/schema";
+import type { Locale } from "./i18n/locales";
 import { getWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.server";
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
@@ -31,10 +34,18 @@ import { SuspendedBanner } from "./components/suspended-banner";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
 import { trialBannerDismissed } from "./billing/trial-banner.server";
 import { getSettings } from "./env.server";
+import { appOrigin } from "./config/app-url.server";
 import { useNonce } from "./security/nonce";
 import { viewerTimeZone } from "./dates/viewer-zone.server";
 import { useReportTimeZone } from "./components/formatted-date";
 import { pageMeta } from "./seo";
+import { pageMessages } from "./i18n/catalog.server";
+import { PageI18nProvider, useT } from "./i18n/i18n";
+import { getLocale, pseudoAllowed, suggestedLocale, translatorFor } from "./i18n/locale.server";
+import { isPublicPath, localizedPath, PSEUDO_LOCALE, splitLocalePath } from "./i18n/locales";
+import { namespacesFor, SERVER_NAMESPACES } from "./i18n/namespaces";
+import { LanguageSuggestion, type Suggestion } from "./components/language-suggestion";
+import { LocaleLinks } from "./components/locale-links";
 import appCss from "./styles/app.css?url";
 import delightCss from "./styles/delight.css?url";
 import noJsCss from "./styles/no-js.css?url";
@@ -51,14 +62,35 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, workspaces, flash] = await Promise.all([
+  const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
     getWorkspaceAccess(context),
     readFlash(request),
+    getLocale(context),
   ]);
+  const url = new URL(request.url);
+  const prefixed = splitLocalePath(url.pathname, true);
+  // The pseudo-locale exists for tests and development only.
+  if (prefixed.locale === PSEUDO_LOCALE && !pseudoAllowed()) {
+    throw data("Page not found", { status: 404 });
+  }
+  const path = prefixed.path;
+  // A public page's English address, asked for by someone who chose another language: its copy.
+  if (!prefixed.locale && isPublicPath(path) && locale.prefix) {
+    throw redirect(localizedPath(locale, path) + url.search, { headers: { Vary: "Cookie" } });
+  }
   const zone = viewerTimeZone(request, user);
   return data(
     {
+      i18n: {
+        locale,
+        messages: pageMessages(
+          locale,
+          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
+        ),
+      },
+      suggestion: suggestion(request, user, locale, url),
+      appUrl: appOrigin(),
       salesEmail: getSettings().SALES_EMAIL,
       user: user && workspaces ? await signedInUser(request, user, workspaces) : null,
       flash: flash.toast,
@@ -68,6 +100,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
+}
+
+/**
+ * The one-line offer of the language Accept-Language asks for, written in that language, until
+ * the visitor chooses one (the picker, the offer itself, or an account's language).
+ */
+function suggestion(
+  request: Request,
+  user: UserRecord | null,
+  current: Locale,
+  url: URL,
+): Suggestion | null {
+  const offered = request.method === "GET" ? suggestedLocale(request, user, current) : null;
+  if (!offered) return null;
+  const t = translatorFor(offered);
+  return {
+    code: offered.code,
+    dir: offered.dir,
+    current: current.code,
+    next: url.pathname + url.search,
+    text: t("common.suggestion.text", { language: offered.name }),
+    accept: t("common.suggestion.accept", { language: offered.name }),
+    dismiss: t("common.suggestion.dismiss"),
+  };
 }
 
 /** What the shell shows of the signed-in user; `plan` is the one in effect now. */
@@ -127,23 +183,41 @@ async function signedInUser(
   };
 }
 
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // Another page may need other messages, or another language.
+  const current = splitLocalePath(currentUrl.pathname, true);
+  const next = splitLocalePath(nextUrl.pathname, true);
+  return (
+    defaultShouldRevalidate ||
+    current.locale !== next.locale ||
+    namespacesFor(current.path).join() !== namespacesFor(next.path).join()
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.i18n.locale;
   return (
-    <html lang="en">
+    <html lang={locale?.code ?? "en"} dir={locale?.dir ?? "ltr"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {data ? <LocaleLinks origin={data.appUrl} locale={data.i18n.locale} /> : null}
         {/* Without JavaScript, widgets that need it (class "needs-js") are not shown at all. */}
         <noscript>
           <link rel="stylesheet" href={noJsCss} />
         </noscript>
       </head>
       <body>
-        {children}
+        <PageI18nProvider value={data?.i18n}>{children}</PageI18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -155,13 +229,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Missing when the root loader itself failed; the shell still renders with defaults.
   const data = useRouteLoaderData<typeof loader>("root");
   const salesEmail = useSalesEmail();
+  const t = useT();
   useReportTimeZone();
   return (
     <ToastProvider>
       <AuthProvider user={data?.user ?? null}>
         <a className="skip-link" href="#main">
-          Skip to content
+          {t("common.skipToContent")}
         </a>
+        {data?.suggestion ? <LanguageSuggestion suggestion={data.suggestion} /> : null}
         <SiteHeader user={data?.user ?? null} />
         <SessionBannerOutlet />
         {data?.user?.emailUnverified ? <VerifyEmailBanner /> : null}

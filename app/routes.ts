@@ -1,4 +1,27 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { LOCALES, PSEUDO_LOCALE, PUBLIC_PATHS } from "./i18n/locales";
+
+// The public pages again under each language's prefix ("/es/pricing", issue #32); the route
+// module reads the language from the URL (i18n/locale.server.ts).
+const PUBLIC_PAGE_FILES: Record<(typeof PUBLIC_PATHS)[number], string> = {
+  "/": "routes/home.tsx",
+  "/pricing": "routes/pricing.tsx",
+  "/faq": "routes/faq.tsx",
+  "/help": "routes/help.tsx",
+  "/privacy": "routes/privacy.tsx",
+  "/terms": "routes/terms.tsx",
+  "/auth": "routes/auth.tsx",
+  "/signin": "routes/signin.tsx",
+  "/forgot-password": "routes/forgot-password.tsx",
+};
+const localizedPages = [...LOCALES.filter((locale) => locale.prefix), PSEUDO_LOCALE].flatMap(
+  (locale) =>
+    PUBLIC_PATHS.map((path) =>
+      route(`${locale.prefix}${path}`, PUBLIC_PAGE_FILES[path], {
+        id: `${locale.prefix}${path === "/" ? "/home" : path}`,
+      }),
+    ),
+);
 
 // The spec's URLs, mapped explicitly (spec section 2).
 export default [
@@ -85,5 +108,8 @@ export default [
   route("staff/support/:id", "routes/staff.support.ticket.tsx"),
   route("staff/lookup", "routes/staff.lookup.tsx"),
   route("staff/workspaces/:id", "routes/staff.workspace.tsx"),
+  route("language", "routes/language.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  ...localizedPages,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

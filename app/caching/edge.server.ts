@@ -1,3 +1,4 @@
+import { acceptedLocale } from "../i18n/locales";
 import { isEdgeCacheable, SHARED_STATIC } from "./policy";
 
 // The shared pages (policy.ts) from the data centre's cache for visitors without cookies: the
@@ -17,6 +18,12 @@ function edgeCache(): Cache {
 function cacheKey(request: Request, buildVersion: string): string {
   const url = new URL(request.url);
   url.searchParams.set("build", buildVersion);
+  // A first visit is offered the language its Accept-Language asks for (root.tsx): one copy per
+  // language asked for, not per header spelling.
+  url.searchParams.set(
+    "accepts",
+    acceptedLocale(request.headers.get("Accept-Language"))?.code ?? "",
+  );
   return url.href;
 }
 

@@ -4,6 +4,8 @@
 // without cookies and without a query, are the same for everybody and are kept at the edge
 // (app/caching/edge.server.ts): a first visit to the home page costs no rendering.
 
+import { splitLocalePath } from "../i18n/locales";
+
 export const EDGE_CACHED_PAGES: ReadonlySet<string> = new Set([
   "/",
   "/pricing",
@@ -33,7 +35,12 @@ export function htmlCacheControl(request: Request, response: Response): string {
 /** A GET of a page that is the same for everybody, asked for as it is (no query to prefill). */
 function isSharedPage(request: Request): boolean {
   const { pathname, search } = new URL(request.url);
-  return request.method === "GET" && search === "" && EDGE_CACHED_PAGES.has(pathname);
+  // The same pages under a language's prefix ("/es/pricing") are shared too (issue #32).
+  return (
+    request.method === "GET" &&
+    search === "" &&
+    EDGE_CACHED_PAGES.has(splitLocalePath(pathname).path)
+  );
 }
 
 /** A request the edge may answer from its cache. */

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { formatDate, formatDateTime, TIME_ZONE_COOKIE, validTimeZone } from "../dates/format";
+import { useLocale } from "../i18n/i18n";
 import type { loader as rootLoader } from "../root";
 import { useHydrated } from "./use-hydrated";
 
@@ -40,6 +41,7 @@ export function useReportTimeZone() {
 /** A date (or, with `time`, a moment) in the app's one format and the reader's zone. */
 export function FormattedDate({ value, time = false }: { value: Date | string; time?: boolean }) {
   const zone = useTimeZone();
+  const { code } = useLocale();
   const iso = new Date(value).toISOString();
-  return <time dateTime={iso}>{time ? formatDateTime(value, zone) : formatDate(value, zone)}</time>;
+  return <time dateTime={iso}>{time ? formatDateTime(value, zone, code) : formatDate(value, zone, code)}</time>;
 }

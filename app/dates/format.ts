@@ -18,19 +18,27 @@ export function validTimeZone(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * The Intl locale for a page's language: English keeps the British day-month order the app has
+ * always used ("26 Nov 2026"); every other language writes dates its own way (issue #32).
+ */
+function intlLocale(locale: string): string {
+  return locale === "en" ? "en-GB" : locale;
+}
+
 /** "26 Nov 2026": the calendar day of a moment in `timeZone`. */
-export function formatDate(time: Date | string, timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat("en-GB", { ...DAY, timeZone }).format(new Date(time));
+export function formatDate(time: Date | string, timeZone = "UTC", locale = "en"): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...DAY, timeZone }).format(new Date(time));
 }
 
 /** "26 Nov 2026, 15:05 CET": a moment in `timeZone`, with the zone named. */
-export function formatDateTime(time: Date | string, timeZone = "UTC"): string {
+export function formatDateTime(time: Date | string, timeZone = "UTC", locale = "en"): string {
   const options = { ...DAY, ...TIME, timeZone };
   const moment = new Date(time);
   const zone =
-    new Intl.DateTimeFormat("en-GB", { ...options, timeZoneName: "short" })
+    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZoneName: "short" })
       .formatToParts(moment)
       .find((part) => part.type === "timeZoneName")?.value ?? "";
-  const text = new Intl.DateTimeFormat("en-GB", options).format(moment);
+  const text = new Intl.DateTimeFormat(intlLocale(locale), options).format(moment);
   return zone ? `${text} ${zone}` : text;
 }

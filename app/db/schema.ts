@@ -69,6 +69,8 @@ export const users = sqliteTable(
     sessionsRevokedAt: integer("sessions_revoked_at", { mode: "timestamp_ms" }),
     /** An IANA zone the person chose on /account (migration 0035); null until then. */
     timeZone: text("time_zone"),
+    /** The language the person chose, a code of i18n/locales.ts (migration 0036); null until then. */
+    language: text("language"),
   },
   (table) => [
     uniqueIndex("users_email").on(table.email),

@@ -36,6 +36,11 @@ export async function setTimeZone(db: Database, userId: string, zone: string, no
   await db.update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/** The language the person's pages and e-mails use (a code of i18n/locales.ts, already checked). */
+export async function setLanguage(db: Database, userId: string, code: string, now = new Date()) {
+  await db.update(users).set({ language: code, updatedAt: now }).where(eq(users.id, userId));
+}
+
 export async function renameUser(
   db: Database,
   userId: string,
