@@ -1,0 +1,99 @@
+import { expect, type Page, test as base } from "@playwright/test";
+import { report, seriousViolations } from "./axe";
+import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } from "./screens";
+
+// Issue #32: every screen in the pseudo-locale (accented and 40% longer) on a 375 px phone and
+// in Arabic on a desktop, with JavaScript on and off: no serious accessibility finding, no
+// sideways scrolling, and Arabic mirrored. Public pages by their prefix, the others by the
+// `lang` cookie (the shared demo accounts keep no language of their own).
+
+const PUBLIC = new Set([
+  "/",
+  "/pricing",
+  "/faq",
+  "/help",
+  "/privacy",
+  "/terms",
+  "/auth",
+  "/signin",
+  "/forgot-password",
+]);
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const test = base.extend<object, { axePage: Page }>({
+  axePage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** `path` in `code`: under its prefix when it is a public page, else with the language cookie. */
+async function openIn(page: Page, code: string, prefix: string, path: string, baseURL: string) {
+  const [pathname = "/", query] = path.split("?");
+  if (PUBLIC.has(pathname)) {
+    return page.goto(`/${prefix}${pathname === "/" ? "/" : pathname}${query ? `?${query}` : ""}`);
+  }
+  await page.context().addCookies([{ name: "lang", value: code, url: baseURL }]);
+  return page.goto(path);
+}
+
+for (const { path, as } of SCREENS) {
+  const who = as ? `signed in (${as})` : "as a visitor";
+
+  test(`${path} ${who} in the pseudo-locale at 375 px: accessible, nothing sideways`, async ({
+    page,
+    baseURL,
+    axePage,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => localStorage.setItem("onboarding-tour-completed", "pseudo"));
+    if (as) await signInAs(page, as, baseURL!);
+    const response = await openIn(page, "en-XA", "en-xa", path, baseURL!);
+    expect(response?.status(), path).toBe(NOT_FOUND.has(path) ? 404 : 200);
+    if (javaScriptEnabled) await hydrated(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
+    const serious = await seriousViolations(page, axePage, javaScriptEnabled);
+    expect(serious, report(serious)).toEqual([]);
+    await expectNoSidewaysScrolling(page);
+  });
+
+  test(`${path} ${who} in Arabic: right to left, mirrored, accessible`, async ({
+    page,
+    baseURL,
+    axePage,
+    javaScriptEnabled,
+  }, testInfo) => {
+    await page.setViewportSize(DESKTOP);
+    await page.addInitScript(() => localStorage.setItem("onboarding-tour-completed", "arabic"));
+    if (as) await signInAs(page, as, baseURL!);
+    const response = await openIn(page, "ar", "ar", path, baseURL!);
+    expect(response?.status(), path).toBe(NOT_FOUND.has(path) ? 404 : 200);
+    if (javaScriptEnabled) await hydrated(page);
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute("lang", "ar");
+    await expect(html).toHaveAttribute("dir", "rtl");
+    // Mirrored: the header starts at the right (the home link there), the footer's links too.
+    const home = page.locator(".site-header a").first();
+    const box = (await home.boundingBox())!;
+    expect(box.x + box.width / 2, "the header's first link sits on the right").toBeGreaterThan(
+      DESKTOP.width / 2,
+    );
+    const footerStart = (await page.locator(".footer-links a").first().boundingBox())!;
+    expect(footerStart.x, "the footer starts on the right").toBeGreaterThan(DESKTOP.width / 2);
+    const serious = await seriousViolations(page, axePage, javaScriptEnabled);
+    expect(serious, report(serious)).toEqual([]);
+    await expectNoSidewaysScrolling(page);
+    if (javaScriptEnabled && !as && PUBLIC.has(path)) {
+      await testInfo.attach(`arabic${path.replace(/\W+/g, "-")}.png`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
+    }
+  });
+}
