@@ -29,7 +29,9 @@ function pagesImporting(
   const cached = known.get(id);
   if (cached) return cached;
   const pages = new Set<string>();
-  if (ROOT.test(id) || ROUTE.test(id)) pages.add(id);
+  // One page however many routes use its module: the public pages' copies under each language's
+  // prefix (issue #32) are the same module asked for with a query.
+  if (ROOT.test(id) || ROUTE.test(id)) pages.add(id.split("?")[0]!);
   if (visiting.has(id)) return pages;
   visiting.add(id);
   for (const importer of info(id)?.importers ?? []) {
