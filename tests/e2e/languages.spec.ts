@@ -1,5 +1,6 @@
 import { expect, type Page, test as base } from "@playwright/test";
 import { report, seriousViolations } from "./axe";
+import { NAMESPACES } from "../../app/i18n/namespaces";
 import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } from "./screens";
 
 // Issue #32: every screen in the pseudo-locale (accented and 40% longer) on a 375 px phone and
@@ -32,6 +33,14 @@ const test = base.extend<object, { axePage: Page }>({
   ],
 });
 
+// A message id on screen means a component asked for a message its page does not load.
+const RAW_ID = new RegExp(`\\b(${NAMESPACES.join("|")}|zod)\\.[a-zA-Z][\\w.]*[a-zA-Z]\\b(?!@)`);
+
+async function expectNoMessageIds(page: Page) {
+  const text = await page.locator("body").innerText();
+  expect(text.match(RAW_ID)?.[0] ?? null, "a message id shown instead of its text").toBeNull();
+}
+
 /** `path` in `code`: under its prefix when it is a public page, else with the language cookie. */
 async function openIn(page: Page, code: string, prefix: string, path: string, baseURL: string) {
   const [pathname = "/", query] = path.split("?");
@@ -58,6 +67,7 @@ for (const { path, as } of SCREENS) {
     expect(response?.status(), path).toBe(NOT_FOUND.has(path) ? 404 : 200);
     if (javaScriptEnabled) await hydrated(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
+    await expectNoMessageIds(page);
     const serious = await seriousViolations(page, axePage, javaScriptEnabled);
     expect(serious, report(serious)).toEqual([]);
     await expectNoSidewaysScrolling(page);
@@ -78,6 +88,7 @@ for (const { path, as } of SCREENS) {
     const html = page.locator("html");
     await expect(html).toHaveAttribute("lang", "ar");
     await expect(html).toHaveAttribute("dir", "rtl");
+    await expectNoMessageIds(page);
     // Mirrored: the header starts at the right (the home link there), the footer's links too.
     const home = page.locator(".site-header a").first();
     const box = (await home.boundingBox())!;

@@ -52,7 +52,7 @@ describe("HTML", () => {
     const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(await page.text())?.[1];
     expect(version).toBeDefined();
     const cache = (caches as unknown as { default: Cache }).default;
-    expect(await cache.match(`${ORIGIN}/faq?build=${version}`)).toBeDefined();
+    expect(await cache.match(`${ORIGIN}/faq?build=${version}&accepts=`)).toBeDefined();
     expect(await cache.match(`${ORIGIN}/faq`)).toBeUndefined();
   });
 

@@ -83,7 +83,11 @@ describe("the workspaces migration", () => {
     // chosen time zone, issue #30).
     expect(await snapshot()).toEqual({
       ...earlier,
-      users: earlier.users.map((user) => ({ ...(user as object), time_zone: null })),
+      users: earlier.users.map((user) => ({
+        ...(user as object),
+        time_zone: null,
+        language: null,
+      })),
       scans: earlier.scans.map((scan) => ({ ...(scan as object), event_id: null })),
       links: earlier.links.map((link) => ({
         ...(link as object),
