@@ -1,6 +1,8 @@
 import { expect, type Page, test as base } from "@playwright/test";
 import { report, seriousViolations } from "./axe";
+import { LOCALES } from "../../app/i18n/locales";
 import { NAMESPACES } from "../../app/i18n/namespaces";
+import { messagesOf } from "./messages";
 import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } from "./screens";
 
 // Issue #32: every screen in the pseudo-locale (accented and 40% longer) on a 375 px phone and
@@ -106,5 +108,58 @@ for (const { path, as } of SCREENS) {
         contentType: "image/png",
       });
     }
+  });
+}
+
+// The first hour in each language without JavaScript: make a code on the home page under the
+// language's prefix, sign up to save it, save it, and find it on the dashboard, every label read
+// from that language's catalogue. (With JavaScript, save-flow.spec.ts walks it in English.)
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+for (const locale of LOCALES.filter((l) => l.prefix)) {
+  test(`${locale.name}: generate, sign up, save and the dashboard, without JavaScript`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "the journey without JavaScript, one per language");
+    test.slow(); // a sign-up (password hash) and a save
+    const t = messagesOf(locale.code);
+    const title = `QR ${locale.prefix} ${unique()}`;
+    await page.goto(`/${locale.prefix}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale.code);
+
+    await page
+      .getByLabel(t("generator.content.websiteAddress"))
+      .fill(`https://example.com/${locale.prefix}`);
+    await page.getByRole("button", { name: t("generator.form.update") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale.prefix}/\\?`));
+    await expect(page.locator("html")).toHaveAttribute("lang", locale.code);
+    await page.getByLabel(t("generator.save.title"), { exact: true }).fill(title);
+    await page.getByRole("button", { name: t("generator.save.submit") }).click();
+
+    // Saving needs an account: the sign-up page in the same language.
+    await expect(page).toHaveURL(new RegExp(`/${locale.prefix}/auth\\?`));
+    await page.getByLabel(t("auth.form.firstName")).fill("Ana");
+    await page.getByLabel(t("auth.form.lastName")).fill("Lingua");
+    await page
+      .getByLabel(t("auth.form.email"), { exact: true })
+      .fill(`lang-${locale.prefix}-${unique()}@example.com`);
+    await page.getByLabel(t("auth.form.password"), { exact: true }).fill("a long enough password");
+    await page.getByRole("button", { name: t("auth.form.create") }).click();
+
+    // Back on the generator in the same language, the code kept, saved with one button.
+    const saveNow = page.getByRole("button", { name: t("generator.save.now") });
+    await expect(saveNow).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale.code);
+    await saveNow.click();
+    await expect(saveNow).toHaveCount(0);
+
+    // The dashboard has one address; it follows the language the account was made in.
+    await page.goto("/dashboard");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale.code);
+    await expect(page.getByRole("heading", { name: t("dashboard.list.heading") })).toBeVisible();
+    await expect(
+      page.getByRole("checkbox", { name: t("dashboard.code.select", { title }) }),
+    ).toHaveCount(1);
   });
 }
