@@ -2,6 +2,7 @@ import { createDatabase, type Database } from "../db/client.server";
 import { shownBrand } from "../models/brands.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { brandAssetPath } from "./assets.server";
+import { scannerLocale } from "../scans/scanner-locale.server";
 import { type PageBrand, scannerPage } from "./scanner-page";
 
 // Where a workspace's brand meets the pages scanners see (issue #18).
@@ -41,5 +42,6 @@ export async function brandedScanMiss(request: Request): Promise<Response | null
   if (!link?.linkWorkspaceId || (link.codeId !== null && link.ownerId !== null)) return null;
   const brand = await pageBrand(db, link.linkWorkspaceId, false);
   if (!brand) return null;
-  return scannerPage(410, { hostname: url.hostname, brand }, request.method);
+  const locale = scannerLocale(request, { cookies: true });
+  return scannerPage(410, { hostname: url.hostname, brand, locale }, request.method);
 }
