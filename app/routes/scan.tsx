@@ -63,9 +63,12 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 // A stopped link's page keeps the loader's no-store: a cache must not keep "unavailable" (or a
-// takedown) past its lifting.
-export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
-  errorHeaders ?? loaderHeaders;
+// takedown) past its lifting. Every page here speaks the scanner's Accept-Language (issue #32).
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
+  const headers = new Headers(errorHeaders ?? loaderHeaders);
+  headers.append("Vary", "Accept-Language");
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaT(matches);

@@ -60,6 +60,7 @@ describe("pages read without choosing a language", () => {
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('lang="ja"');
+    expect(response.headers.get("Vary")).toContain("Accept-Language");
     expect(textOf(html)).toContain("このQRコードのリンクは存在しません");
   });
 
