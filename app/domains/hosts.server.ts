@@ -80,7 +80,7 @@ export async function customHostAnswer(
   if (!domain) return appHostname || hostname === target ? bare404() : null;
   if (domain.status !== "active") return bare404();
   const db = createDatabase();
-  const locale = scannerLocale(request, { cookies: false });
+  const locale = scannerLocale(request);
   const page = async (kind: LinkPage) =>
     scannerPage(
       kind,

@@ -1,15 +1,10 @@
-// The language of the pages people scanning a code read (issue #32): /s/{slug}, its preview
-// /s/{slug}+, and a customer's hostname. Scanners are anonymous and these pages have no locale
-// prefix; they are never indexed (noindex), so, unlike public pages, Accept-Language may decide
-// them: the visitor's `lang` cookie first, else the best language their browser asks for.
+// The language of the pages people scanning a code read on a customer's hostname (issue #32).
+// Scanners are anonymous, these pages have no locale prefix and are never indexed (noindex), so,
+// unlike public pages, Accept-Language decides them. Customer hostnames never read cookies
+// (ARCHITECTURE decision 15); this service's own /s/ pages also honour the `lang` cookie
+// (i18n/locale.server.ts, resolveLocale).
 import { acceptedLocale, DEFAULT_LOCALE, type Locale } from "../i18n/locales";
-import { cookieLocale } from "../i18n/locale.server";
 
-/** `cookies: false` on customer hostnames, which never read cookies (ARCHITECTURE decision 15). */
-export function scannerLocale(request: Request, { cookies }: { cookies: boolean }): Locale {
-  return (
-    (cookies ? cookieLocale(request) : null) ??
-    acceptedLocale(request.headers.get("Accept-Language")) ??
-    DEFAULT_LOCALE
-  );
+export function scannerLocale(request: Request): Locale {
+  return acceptedLocale(request.headers.get("Accept-Language")) ?? DEFAULT_LOCALE;
 }

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "../../app/db/client.server";
+import { workspaceMembers, workspaces } from "../../app/db/schema";
 import { textOf } from "../support/html";
-import { signUp } from "./accounts";
+import { cookieFrom, newPerson, postJson, signUp } from "./accounts";
 import { appFetch, newAddress, ORIGIN } from "./app";
 import { latestMail } from "./mail";
 
@@ -49,6 +51,68 @@ describe("e-mails in the recipient's language", () => {
     expect(mail.text).toContain("Hello Ada,");
     expect(mail.text).toContain("Choose a new password");
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe("an invitation's language", () => {
+  /** A Premium owner whose account reads `language`, with a team workspace of their own. */
+  async function ownerReading(language: string) {
+    const details = newPerson("owner");
+    const response = await postJson("/api/auth/signup", { ...details, plan: "premium" });
+    expect(response.status).toBe(201);
+    const { id } = await response.json<{ id: string }>();
+    await chooseLanguage(details.email, language);
+    const workspace = `ws_team_${crypto.randomUUID()}`;
+    const db = createDatabase(env.DB);
+    const now = new Date();
+    await db.batch([
+      db.insert(workspaces).values({ id: workspace, name: "Estudio", ownerId: id, createdAt: now }),
+      db
+        .insert(workspaceMembers)
+        .values({ workspaceId: workspace, userId: id, role: "owner", createdAt: now }),
+    ]);
+    // Act in the team workspace, as the user menu's switcher does.
+    const session = cookieFrom(response, "qr_session")!;
+    const switched = await appFetch("/workspace/switch", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: session },
+      body: new URLSearchParams({ workspace, redirect: "/dashboard" }),
+    });
+    expect(switched.status).toBe(303);
+    const choice = switched.headers.getSetCookie().map((header) => header.split(";")[0]);
+    return { workspace, cookie: [session, ...choice].join("; ") };
+  }
+
+  function invite(owner: { workspace: string; cookie: string }, email: string) {
+    return appFetch("/dashboard", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: owner.cookie },
+      body: new URLSearchParams({
+        workspace: owner.workspace,
+        intent: "invite",
+        email,
+        role: "editor",
+      }),
+    });
+  }
+
+  it("reaches someone without an account in the inviter's language", async () => {
+    const owner = await ownerReading("fr");
+    const email = newPerson("newcomer").email;
+    const answer = await invite(owner, email);
+    expect(answer.status).toBe(303);
+    const mail = await arrived(email, /vous invite/);
+    expect(mail.text).toContain("en tant qu’éditeur");
+    expect(mail.html).toContain('<html lang="fr" dir="ltr">');
+  });
+
+  it("reaches someone with an account in their own language", async () => {
+    const owner = await ownerReading("fr");
+    const { person } = await signUp();
+    await chooseLanguage(person.email, "de");
+    expect((await invite(owner, person.email)).status).toBe(303);
+    const mail = await arrived(person.email, /eingeladen/);
+    expect(mail.text).toContain("als Bearbeiter beizutreten");
   });
 });
 
