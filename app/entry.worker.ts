@@ -128,7 +128,7 @@ async function respond(request: Request, info: RequestInfo): Promise<Response> {
   const scan = await scanRedirect(request, info.waitUntil);
   if (scan) return withSecurityHeaders(request, scan, info);
   // A deleted code of a branded workspace: the brand's own 410 page, with its own strict headers.
-  const branded = await brandedScanMiss(request);
+  const branded = await brandedScanMiss(request, info.locale);
   if (branded) return branded;
   const app = await currentApp();
   const cached = await fromEdgeCache(request, info.requestId, app.version);

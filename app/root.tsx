@@ -28,8 +28,8 @@ import { getWorkspaceAccess, type WorkspaceAccess } from "./workspaces/current.s
 import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
 import { seatLimit } from "./workspaces/seats";
-import { isSuspended, suspensionMessage } from "./workspaces/suspension";
-import { refuseInSuspendedWorkspace } from "./workspaces/suspension.server";
+import { isSuspended } from "./workspaces/suspension";
+import { refuseInSuspendedWorkspace, suspensionText } from "./workspaces/suspension.server";
 import { SuspendedBanner } from "./components/suspended-banner";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
 import { trialBannerDismissed } from "./billing/trial-banner.server";
@@ -44,6 +44,7 @@ import { PageI18nProvider, useT } from "./i18n/i18n";
 import { getLocale, pseudoAllowed, suggestedLocale, translatorFor } from "./i18n/locale.server";
 import { isPublicPath, localizedPath, PSEUDO_LOCALE, splitLocalePath } from "./i18n/locales";
 import { namespacesFor, SERVER_NAMESPACES } from "./i18n/namespaces";
+import { FALLBACK_I18N, shellMetaT } from "./i18n/shell-fallback";
 import { LanguageSuggestion, type Suggestion } from "./components/language-suggestion";
 import { LocaleLinks } from "./components/locale-links";
 import appCss from "./styles/app.css?url";
@@ -92,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       suggestion: suggestion(request, user, locale, url),
       appUrl: appOrigin(),
       salesEmail: getSettings().SALES_EMAIL,
-      user: user && workspaces ? await signedInUser(request, user, workspaces) : null,
+      user: user && workspaces ? await signedInUser(locale, request, user, workspaces) : null,
       flash: flash.toast,
       // The account's zone, else the one the browser reported (components/formatted-date.tsx).
       timeZone: zone.zone,
@@ -152,6 +153,7 @@ export interface SignedInUser {
 }
 
 async function signedInUser(
+  locale: Locale,
   request: Request,
   user: UserRecord,
   workspaces: WorkspaceAccess,
@@ -166,7 +168,7 @@ async function signedInUser(
   });
   const current = workspaces.current.workspace;
   return {
-    suspension: isSuspended(current) ? suspensionMessage(current.suspendedReason) : null,
+    suspension: isSuspended(current) ? suspensionText(locale, current.suspendedReason) : null,
     workspace: listed(workspaces.current),
     workspaces: workspaces.all.map(listed),
     firstName: user.firstName,
@@ -217,7 +219,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </noscript>
       </head>
       <body>
-        <PageI18nProvider value={data?.i18n}>{children}</PageI18nProvider>
+        <PageI18nProvider value={data?.i18n ?? FALLBACK_I18N}>{children}</PageI18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -260,10 +262,12 @@ export default function App() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error
-    ? pageMeta("Something went wrong", "An unexpected error occurred.")
-    : pageMeta("QR Code Creator", "Create free QR codes.");
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  const t = shellMetaT(matches);
+  return error
+    ? pageMeta(t("common.meta.errorTitle"), t("common.meta.errorDescription"))
+    : pageMeta(t("common.meta.title"), t("common.meta.description"));
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {

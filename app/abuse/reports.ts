@@ -4,16 +4,16 @@ import { z } from "../validation/zod";
 // The "Report this link" form of the preview page (/s/{slug}+, issue #31), shared by the page and
 // the action. Plain text only: reports are stored as typed and shown escaped, to staff only.
 
-/** Each reason as the reader chooses it, and its short name in the staff queue. */
-export const REPORT_REASONS: Record<LinkReportReason, { label: string; name: string }> = {
-  phishing: {
-    label: "Phishing: it asks for passwords, card numbers or other secrets",
-    name: "Phishing",
-  },
-  malware: { label: "Malware: it downloads harmful software", name: "Malware" },
-  spam: { label: "Spam or a scam", name: "Spam or a scam" },
-  illegal: { label: "Illegal content", name: "Illegal content" },
-  other: { label: "Something else", name: "Other" },
+/**
+ * Each reason's short name in the staff queue (English, as the console is). The reader sees the
+ * reasons in their language: ids "scan.report.reason.{reason}" (issue #32).
+ */
+export const REPORT_REASONS: Record<LinkReportReason, { name: string }> = {
+  phishing: { name: "Phishing" },
+  malware: { name: "Malware" },
+  spam: { name: "Spam or a scam" },
+  illegal: { name: "Illegal content" },
+  other: { name: "Other" },
 };
 
 export const REPORT_DETAILS_MAX = 2000;

@@ -6,6 +6,7 @@ import type { UserRecord } from "../db/schema";
 import { shortLinkUrl } from "../domains/links";
 import { sendMail } from "../mail/mailer.server";
 import { linkDisabledMessage } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
 import {
   disableLinkStatement,
   enableLinkStatement,
@@ -66,9 +67,10 @@ async function disable(
   if (link.ownerEmail && link.codeId !== null) {
     await sendMail(
       linkDisabledMessage({
+        locale: await recipientLocaleByEmail(db, link.ownerEmail),
         to: link.ownerEmail,
         firstName: link.ownerFirstName,
-        title: link.title ?? "your QR code",
+        title: link.title,
         shortLink: shortLinkUrl(appOrigin(), link),
         destination: link.targetUrl,
         reason,

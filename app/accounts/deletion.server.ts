@@ -5,7 +5,7 @@ import { PaymentsNotConfiguredError } from "../billing/settings.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
-import { accountDeletedMessage } from "../mail/templates";
+import { accountDeletedMessage, recipientLocale } from "../mail/templates";
 import { deleteBrandAssetsOf } from "../brand/assets.server";
 import {
   deleteUserRows,
@@ -94,6 +94,12 @@ export async function deleteAccount(
   // Printed tracked codes answer 410 at once here; other data centres' copies expire.
   await forgetLinks(origin, slugs);
   log("info", "account_deleted", { userId: user.id });
-  await sendMail(accountDeletedMessage({ to: user.email, firstName: user.firstName }));
+  await sendMail(
+    accountDeletedMessage({
+      locale: recipientLocale(user.language),
+      to: user.email,
+      firstName: user.firstName,
+    }),
+  );
   return { ok: true };
 }

@@ -3,7 +3,11 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import type { MailOutcome } from "../mail/message";
-import { emailChangeConfirmMessage, emailChangeNoticeMessage } from "../mail/templates";
+import {
+  emailChangeConfirmMessage,
+  emailChangeNoticeMessage,
+  recipientLocale,
+} from "../mail/templates";
 import { changeEmail } from "../models/account.server";
 import {
   checkToken,
@@ -68,7 +72,12 @@ async function sendConfirmation(
   }
   const token = await issueToken(db, { userId: user.id, purpose: "change_email", email: to }, now);
   const delivery = await sendMail(
-    emailChangeConfirmMessage({ to, firstName: user.firstName, link: confirmLink(origin, token) }),
+    emailChangeConfirmMessage({
+      locale: recipientLocale(user.language),
+      to,
+      firstName: user.firstName,
+      link: confirmLink(origin, token),
+    }),
   );
   return { ok: true, to, delivery };
 }
@@ -96,7 +105,12 @@ export async function requestEmailChange(
   if (sent.ok) {
     // A notice only: its failure changes nothing (ARCHITECTURE.md decision 11).
     await sendMail(
-      emailChangeNoticeMessage({ to: user.email, firstName: user.firstName, newEmail: to }),
+      emailChangeNoticeMessage({
+        locale: recipientLocale(user.language),
+        to: user.email,
+        firstName: user.firstName,
+        newEmail: to,
+      }),
     );
   }
   return sent;

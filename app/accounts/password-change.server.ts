@@ -3,7 +3,7 @@ import { hashPassword } from "../auth/password.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
-import { passwordChangedMessage } from "../mail/templates";
+import { passwordChangedMessage, recipientLocale } from "../mail/templates";
 import { replacePassword } from "../models/account.server";
 import { checkCurrentPassword, WRONG_PASSWORD } from "./current-password.server";
 
@@ -32,6 +32,7 @@ export async function changePassword(
   await replacePassword(db, user.id, await hashPassword(input.newPassword), now);
   await sendMail(
     passwordChangedMessage({
+      locale: recipientLocale(user.language),
       to: user.email,
       firstName: user.firstName,
       forgotLink: `${origin}/forgot-password`,

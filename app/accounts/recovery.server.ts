@@ -4,8 +4,10 @@ import { type UserRecord, users } from "../db/schema";
 import { hashPassword } from "../auth/password.server";
 import { sendMail } from "../mail/mailer.server";
 import type { MailMessage, MailOutcome } from "../mail/message";
+import type { Locale } from "../i18n/locales";
 import {
   passwordChangedMessage,
+  recipientLocale,
   resetPasswordMessage,
   verifyEmailMessage,
 } from "../mail/templates";
@@ -42,12 +44,22 @@ async function sendTokenLink(
   user: UserRecord,
   purpose: "verify_email" | "reset_password",
   path: string,
-  message: (person: { to: string; firstName: string | null; link: string }) => MailMessage,
+  message: (person: {
+    locale: Locale;
+    to: string;
+    firstName: string | null;
+    link: string;
+  }) => MailMessage,
   now: Date,
 ): Promise<MailOutcome> {
   const token = await issueToken(db, { userId: user.id, purpose, email: user.email }, now);
   return sendMail(
-    message({ to: user.email, firstName: user.firstName, link: linkTo(path + token) }),
+    message({
+      locale: recipientLocale(user.language),
+      to: user.email,
+      firstName: user.firstName,
+      link: linkTo(path + token),
+    }),
   );
 }
 
@@ -193,6 +205,7 @@ export async function resetPassword(
   if (user) {
     await sendMail(
       passwordChangedMessage({
+        locale: recipientLocale(user.language),
         to: user.email,
         firstName: user.firstName,
         forgotLink: linkTo("/forgot-password"),

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { invoices, type InvoiceRecord, users } from "../db/schema";
 import { appOrigin } from "../config/app-url.server";
 import { sendMail } from "../mail/mailer.server";
-import { receiptMessage } from "../mail/templates";
+import { receiptMessage, recipientLocale } from "../mail/templates";
 import { formatPrice } from "../plans/catalogue";
 
 // Payments as the provider reported them (issue #29 item 5): Stripe's invoice.paid and
@@ -28,6 +28,13 @@ export const formatAmount = (cents: number, currency: string) =>
     ? formatPrice(cents).replace(/^\$(\d+)$/, "$$$1.00")
     : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
+/** An amount as a receipt e-mail writes it: Intl in the recipient's language (English unchanged). */
+function mailAmount(cents: number, currency: string, language: string | null): string {
+  const { code } = recipientLocale(language);
+  if (code === "en") return formatAmount(cents, currency);
+  return new Intl.NumberFormat(code, { style: "currency", currency }).format(cents / 100);
+}
+
 /** This site's receipt page for an invoice (the provider's own, when it has one, is linked too). */
 export const receiptPath = (id: string) => `/receipts/${encodeURIComponent(id)}`;
 
@@ -39,11 +46,12 @@ export async function recordPayment(db: Database, payment: Payment): Promise<boo
   if (user) {
     await sendMail(
       receiptMessage({
+        locale: recipientLocale(user.language),
         to: user.email,
         firstName: user.firstName,
         number: payment.number,
         description: payment.description,
-        amount: formatAmount(payment.amountPaid, payment.currency),
+        amount: mailAmount(payment.amountPaid, payment.currency, user.language),
         paidOn: payment.paidAt,
         link: `${appOrigin()}${receiptPath(payment.id)}`,
       }),

@@ -2,6 +2,7 @@ import { createDatabase, type Database } from "../db/client.server";
 import { shownBrand } from "../models/brands.server";
 import { findTrackedLink } from "../models/qr-codes.server";
 import { brandAssetPath } from "./assets.server";
+import type { Locale } from "../i18n/locales";
 import { type PageBrand, scannerPage } from "./scanner-page";
 
 // Where a workspace's brand meets the pages scanners see (issue #18).
@@ -31,7 +32,11 @@ const SCAN_PATH = /^\/s\/([0-9A-Za-z]{6,20})$/;
  * a deleted code of a branded workspace gets the brand's 410 page. Anything else (null) goes on
  * to the route's own 404 and 410 pages.
  */
-export async function brandedScanMiss(request: Request): Promise<Response | null> {
+export async function brandedScanMiss(
+  request: Request,
+  /** The scanner's language, as the /s/ route resolves it (i18n/locale.server.ts). */
+  locale: () => Promise<Locale>,
+): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   const slug = SCAN_PATH.exec(url.pathname)?.[1];
@@ -41,5 +46,9 @@ export async function brandedScanMiss(request: Request): Promise<Response | null
   if (!link?.linkWorkspaceId || (link.codeId !== null && link.ownerId !== null)) return null;
   const brand = await pageBrand(db, link.linkWorkspaceId, false);
   if (!brand) return null;
-  return scannerPage(410, { hostname: url.hostname, brand }, request.method);
+  return scannerPage(
+    410,
+    { hostname: url.hostname, brand, locale: await locale() },
+    request.method,
+  );
 }

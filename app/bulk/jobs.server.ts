@@ -6,6 +6,8 @@ import { sendMail } from "../mail/mailer.server";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { MailMessage } from "../mail/message";
 import { bulkDoneMessage, bulkFailedMessage } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
+import type { Locale } from "../i18n/locales";
 import {
   bulkJobById,
   bulkJobCreator,
@@ -376,7 +378,7 @@ async function assemble(
     // A batch made within the request was answered with its result; one made in the background
     // is news.
     if (job.totalRows > DIRECT_ROWS) {
-      await tellCreator(creator, (to) =>
+      await tellCreator(db, creator, (to) =>
         bulkDoneMessage({
           ...to,
           fileName: job.fileName,
@@ -404,7 +406,7 @@ export async function failJob(db: Database, job: BulkJobRecord, error: unknown, 
     keptUntil(now),
   );
   if (!tell) return;
-  await tellCreator(await bulkJobCreator(db, job.createdBy), (to) =>
+  await tellCreator(db, await bulkJobCreator(db, job.createdBy), (to) =>
     bulkFailedMessage({
       ...to,
       fileName: job.fileName,
@@ -415,10 +417,13 @@ export async function failJob(db: Database, job: BulkJobRecord, error: unknown, 
 
 /** E-mails the person who made the batch (see bulkJobCreator), if their account still exists. */
 async function tellCreator(
+  db: Database,
   creator: { email: string; firstName: string | null } | null,
-  message: (to: { to: string; firstName: string | null }) => MailMessage,
+  message: (to: { locale: Locale; to: string; firstName: string | null }) => MailMessage,
 ) {
-  if (creator) await sendMail(message({ to: creator.email, firstName: creator.firstName }));
+  if (!creator) return;
+  const locale = await recipientLocaleByEmail(db, creator.email);
+  await sendMail(message({ locale, to: creator.email, firstName: creator.firstName }));
 }
 
 /** Chunks that failed every retry: their job is marked failed. */

@@ -1,3 +1,4 @@
+import { useT } from "../i18n/i18n";
 import { useToast } from "./toast";
 import { useHydrated } from "./use-hydrated";
 
@@ -10,7 +11,7 @@ export function CopyButton({
   text,
   label,
   onCopied,
-  copiedTitle = "Link copied!",
+  copiedTitle,
 }: {
   text: string;
   label: string;
@@ -19,17 +20,18 @@ export function CopyButton({
   copiedTitle?: string;
 }) {
   const toast = useToast();
+  const t = useT();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: copiedTitle, variant: "success", duration: 2000 });
+      toast({ title: copiedTitle ?? t("common.copy.copied"), variant: "success", duration: 2000 });
       onCopied?.();
     } catch {
       toast({
-        title: "Copy failed",
-        description: "Please copy the link manually.",
+        title: t("common.copy.failed"),
+        description: t("common.copy.manual"),
         variant: "error",
       });
     }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useLocalePath, useT } from "../i18n/i18n";
 import { RequestReference, useStorageOutage } from "../observability/request-reference";
 
 interface ErrorCardProps {
@@ -12,29 +13,28 @@ interface ErrorCardProps {
 export function ErrorCard({ status, message, detail }: ErrorCardProps) {
   const serverError = status >= 500;
   const outage = useStorageOutage() && serverError;
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section className="container narrow">
       <div className="card status-card" role="alert" data-storage-outage={outage || undefined}>
         <h1>
           {outage
-            ? "Temporarily unavailable"
+            ? t("common.error.outageTitle")
             : serverError
-              ? "Something went wrong"
-              : `Error ${status}`}
+              ? t("common.error.title")
+              : t("common.error.status", { status })}
         </h1>
         <p>
           {outage
-            ? "Part of our service is not answering right now. Nothing you sent was half-saved: please try again in a minute."
-            : (message ??
-              (serverError
-                ? "We could not complete your request. Please try again in a moment."
-                : "We could not complete your request."))}
+            ? t("common.error.outage")
+            : (message ?? t(serverError ? "common.error.serverText" : "common.error.clientText"))}
         </p>
         {serverError ? <RequestReference /> : null}
         {detail ? <pre className="error-detail">{detail}</pre> : null}
         <p className="card-actions">
-          <Link to="/" className="btn btn-primary">
-            Back to the QR Generator
+          <Link to={localePath("/")} className="btn btn-primary">
+            {t("common.notFound.home")}
           </Link>
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useRef, useState } from "react";
+import { useT } from "../i18n/i18n";
 
 type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   id: string;
@@ -13,6 +14,7 @@ type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
  * once JavaScript runs.
  */
 export function FileDropZone({ what, className, ...input }: FileInputProps) {
+  const t = useT();
   const field = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function FileDropZone({ what, className, ...input }: FileInputProps) {
         />
       </svg>
       <p className="drop-zone-prompt" aria-hidden="true">
-        {chosen ? `Chosen: ${chosen}` : `Drop ${what} here, or choose a file`}
+        {chosen ? t("common.drop.chosen", { file: chosen }) : t("common.drop.prompt", { what })}
       </p>
       <input
         {...input}

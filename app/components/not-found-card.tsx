@@ -1,17 +1,20 @@
 import { Link } from "react-router";
+import { useLocalePath, useT } from "../i18n/i18n";
 
 export function NotFoundCard() {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section className="container narrow">
       <div className="card status-card" role="alert">
-        <h1>404 Page Not Found</h1>
-        <p>The page you are looking for does not exist or has moved.</p>
+        <h1>{t("common.notFound.title")}</h1>
+        <p>{t("common.notFound.text")}</p>
         <p className="card-actions">
-          <Link to="/" className="btn btn-primary">
-            Back to the QR Generator
+          <Link to={localePath("/")} className="btn btn-primary">
+            {t("common.notFound.home")}
           </Link>
-          <Link to="/help" className="btn btn-ghost">
-            Visit the Help Center
+          <Link to={localePath("/help")} className="btn btn-ghost">
+            {t("common.notFound.help")}
           </Link>
         </p>
       </div>

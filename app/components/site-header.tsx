@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useLocalePath, useT } from "../i18n/i18n";
 import type { SignedInUser } from "../root";
 import { SignOutForm } from "./auth/sign-out-form";
 import { LogoMark } from "./logo";
@@ -7,17 +8,19 @@ import { requestTour } from "./tour/open-tour";
 import { useHydrated } from "./use-hydrated";
 
 function NavLinks({ user }: { user: SignedInUser | null }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <>
-      <NavLink to="/" end className="nav-link">
-        QR Generator
+      <NavLink to={localePath("/")} end className="nav-link">
+        {t("common.nav.generator")}
       </NavLink>
-      <NavLink to="/pricing" className="nav-link">
-        Pricing
+      <NavLink to={localePath("/pricing")} className="nav-link">
+        {t("common.nav.pricing")}
       </NavLink>
       {user ? (
         <NavLink to="/dashboard" className="nav-link">
-          Dashboard
+          {t("common.nav.dashboard")}
         </NavLink>
       ) : null}
     </>
@@ -25,13 +28,15 @@ function NavLinks({ user }: { user: SignedInUser | null }) {
 }
 
 function AuthButtons() {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <>
-      <Link to="/auth?mode=signin" className="btn btn-ghost">
-        Sign in
+      <Link to={localePath("/auth?mode=signin")} className="btn btn-ghost">
+        {t("common.auth.signIn")}
       </Link>
-      <Link to="/auth?mode=signup" className="btn btn-primary">
-        Sign up free
+      <Link to={localePath("/auth?mode=signup")} className="btn btn-primary">
+        {t("common.auth.signUp")}
       </Link>
     </>
   );
@@ -52,12 +57,13 @@ function initialsIcon() {
  */
 function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
   const location = useLocation();
+  const t = useT();
   if (user.workspaces.length < 2) return user.canCreateWorkspace ? <CreateWorkspaceLink /> : null;
   return (
     <form method="post" action="/workspace/switch" className="workspace-switcher">
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
       <p className="muted small" id="workspace-switcher-label">
-        Workspace
+        {t("common.workspace.label")}
       </p>
       <ul aria-labelledby="workspace-switcher-label">
         {user.workspaces.map((workspace) => {
@@ -73,7 +79,7 @@ function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
                 disabled={current}
               >
                 {workspace.name}
-                <span className="muted small"> · {workspace.role}</span>
+                <span className="muted small"> · {t(`common.role.${workspace.role}`)}</span>
               </button>
             </li>
           );
@@ -86,9 +92,10 @@ function WorkspaceSwitcher({ user }: { user: SignedInUser }) {
 
 /** Opens the Team tab's "Create a team workspace" form. */
 function CreateWorkspaceLink() {
+  const t = useT();
   return (
     <Link to="/dashboard?tab=team&create=1#create-workspace" className="user-menu-item">
-      Create a team workspace
+      {t("common.workspace.create")}
     </Link>
   );
 }
@@ -112,6 +119,7 @@ function useCloseOnNavigation() {
 /** The signed-in user's menu: a native <details>, so it opens without JavaScript too. */
 function UserMenu({ user }: { user: SignedInUser }) {
   const menu = useCloseOnNavigation();
+  const t = useT();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <details className="user-menu" ref={menu}>
@@ -121,8 +129,10 @@ function UserMenu({ user }: { user: SignedInUser }) {
         ) : (
           initialsIcon()
         )}
-        <span className="user-menu-first-name">{user.firstName || "User"}</span>
-        <span className="sr-only"> account menu</span>
+        <span className="user-menu-first-name">
+          {user.firstName || t("common.user.fallbackName")}
+        </span>
+        <span className="sr-only">{t("common.user.menu")}</span>
       </summary>
       <div className="user-menu-panel">
         <div className="user-menu-identity">
@@ -131,19 +141,23 @@ function UserMenu({ user }: { user: SignedInUser }) {
         </div>
         <WorkspaceSwitcher user={user} />
         <Link to="/dashboard" className="user-menu-item">
-          Dashboard
+          {t("common.nav.dashboard")}
         </Link>
         <Link to="/dashboard?tab=plans" className="user-menu-item">
-          Manage Plan
+          {t("common.user.plan")}
         </Link>
         <Link to="/account" className="user-menu-item">
-          Account settings
+          {t("common.user.account")}
         </Link>
         <Link to="/support" className="user-menu-item">
-          Support
+          {t("common.user.support")}
         </Link>
         {/* The header menu falls back to the /api/logout navigation (spec section 7). */}
-        <SignOutForm label="Sign out" buttonClassName="user-menu-item" fallback="/api/logout" />
+        <SignOutForm
+          label={t("common.auth.signOut")}
+          buttonClassName="user-menu-item"
+          fallback="/api/logout"
+        />
       </div>
     </details>
   );
@@ -158,24 +172,27 @@ function TourButton({ inMenu = false }: { inMenu?: boolean }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
+  const t = useT();
+  const localePath = useLocalePath();
   if (!hydrated) return null;
   return (
     <button
       type="button"
       className={inMenu ? "btn btn-ghost tour-menu-item" : "btn btn-ghost tour-button"}
-      title={inMenu ? undefined : "Take a guided tour"}
+      title={inMenu ? undefined : t("common.tour")}
       onClick={(event) => {
         event.currentTarget.closest("details")?.removeAttribute("open");
         requestTour();
-        if (location.pathname !== "/") void navigate("/");
+        const home = localePath("/");
+        if (location.pathname !== home) void navigate(home);
       }}
     >
       {inMenu ? (
-        "Take a guided tour"
+        t("common.tour")
       ) : (
         <>
           <span aria-hidden="true">?</span>
-          <span className="sr-only">Take a guided tour</span>
+          <span className="sr-only">{t("common.tour")}</span>
         </>
       )}
     </button>
@@ -184,22 +201,23 @@ function TourButton({ inMenu = false }: { inMenu?: boolean }) {
 
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const menu = useCloseOnNavigation();
-
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand">
+        <Link to={localePath("/")} className="brand">
           <LogoMark />
-          <span>QR Code Creator</span>
+          <span>{t("common.brand")}</span>
         </Link>
-        <nav aria-label="Main" className="nav-desktop">
+        <nav aria-label={t("common.nav.main")} className="nav-desktop">
           <NavLinks user={user} />
         </nav>
         <TourButton />
         <div className={user ? "header-actions has-user" : "header-actions"}>
           {user?.upgradeTo ? (
             <Link to={`/checkout?plan=${user.upgradeTo}`} className="btn btn-primary upgrade-now">
-              Upgrade Now
+              {t("common.upgradeNow")}
             </Link>
           ) : null}
           {user ? <UserMenu user={user} /> : <AuthButtons />}
@@ -209,15 +227,15 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="icon">
               <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
             </svg>
-            <span>Menu</span>
+            <span>{t("common.nav.menu")}</span>
           </summary>
           <div className="mobile-menu-panel">
-            <nav aria-label="Mobile" className="nav-mobile">
+            <nav aria-label={t("common.nav.mobile")} className="nav-mobile">
               <NavLinks user={user} />
             </nav>
             {user?.upgradeTo ? (
               <Link to={`/checkout?plan=${user.upgradeTo}`} className="btn btn-primary">
-                Upgrade Now
+                {t("common.upgradeNow")}
               </Link>
             ) : null}
             {user ? null : (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../i18n/i18n";
 import { SUPPORT_PATH } from "../workspaces/suspension";
 
 /**
@@ -6,15 +7,15 @@ import { SUPPORT_PATH } from "../workspaces/suspension";
  * The other workspaces stay one click away in the user menu.
  */
 export function SuspendedBanner({ message }: { message: string }) {
+  const t = useT();
   return (
-    <div className="suspended-banner" role="region" aria-label="Workspace suspended">
+    <div className="suspended-banner" role="region" aria-label={t("common.suspended.label")}>
       <div className="container suspended-banner-inner">
         <p>
-          <strong>{message}</strong> You can still look at its codes, and switch to your other
-          workspaces from the menu.
+          <strong>{message}</strong> {t("common.suspended.more")}
         </p>
         <Link to={SUPPORT_PATH} className="btn btn-ghost">
-          Contact support
+          {t("common.suspended.contact")}
         </Link>
       </div>
     </div>

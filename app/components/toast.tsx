@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useT } from "../i18n/i18n";
 import { placeToastRegion } from "./toast-placement";
 
 export interface Toast {
@@ -55,6 +56,7 @@ const ToastContext = createContext<(toast: Toast) => void>(() => {});
 
 /** A toast that a swipe right past 50 px dismisses; a shorter swipe snaps it back. */
 function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const endSwipe = (x: number | null) => {
@@ -88,7 +90,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       <button
         type="button"
         className="toast-close"
-        aria-label="Dismiss notification"
+        aria-label={t("common.toast.dismiss")}
         onClick={onDismiss}
       >
         ×
@@ -102,6 +104,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
  * there (the spec's toast behaviour, section 9). A dismissed toast is removed at once.
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const t = useT();
   const [{ current }, dispatch] = useReducer(reduce, { current: null, waiting: [] });
   const nextId = useRef(0);
   const region = useRef<HTMLElement>(null);
@@ -155,7 +158,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       <section
         ref={region}
         className="toast-region"
-        aria-label={`Notifications (${HOTKEY})`}
+        aria-label={t("common.toast.region", { hotkey: HOTKEY })}
         aria-live="polite"
         tabIndex={-1}
       >

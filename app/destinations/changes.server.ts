@@ -2,6 +2,7 @@ import type { Database } from "../db/client.server";
 import type { DestinationChangeKind } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { scheduleCancelledMessage } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
 import {
   changeCondition,
   changeStatements,
@@ -365,9 +366,10 @@ async function cancelPending(
   if (recipient) {
     await sendMail(
       scheduleCancelledMessage({
+        locale: await recipientLocaleByEmail(db, recipient.email),
         to: recipient.email,
         firstName: recipient.firstName,
-        title: code.title ?? "your code",
+        title: code.title,
         url: at.url,
         current: code.targetUrl,
         unsafe: why.reason === "unsafe" ? why.message : null,

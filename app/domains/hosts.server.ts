@@ -8,6 +8,7 @@ import { effectivePlan } from "../plans/effective";
 import { countsScans } from "../plans/rules";
 import { brandAssetResponse } from "../brand/assets.server";
 import { pageBrand } from "../brand/pages.server";
+import { scannerLocale } from "../scans/scanner-locale.server";
 import { SCANNER_PAGE_HEADERS, scannerPage } from "../brand/scanner-page";
 import type { LinkPage } from "../scans/link-pages";
 import { linkStop, stopPage } from "../scans/link-state";
@@ -79,10 +80,11 @@ export async function customHostAnswer(
   if (!domain) return appHostname || hostname === target ? bare404() : null;
   if (domain.status !== "active") return bare404();
   const db = createDatabase();
+  const locale = scannerLocale(request);
   const page = async (kind: LinkPage) =>
     scannerPage(
       kind,
-      { hostname, brand: await pageBrand(db, domain.workspaceId, true) },
+      { hostname, brand: await pageBrand(db, domain.workspaceId, true), locale },
       request.method,
     );
   const readable = request.method === "GET" || request.method === "HEAD";
@@ -94,10 +96,10 @@ export async function customHostAnswer(
   if (preview) {
     const found = await linkPreview(db, preview);
     if (found.state === "live" && found.workspaceId === domain.workspaceId) {
-      return hostPreviewResponse(found, hostname, request.method);
+      return hostPreviewResponse(found, hostname, request.method, locale);
     }
     if (found.state === "disabled" && found.workspaceId === domain.workspaceId) {
-      return scannerPage("disabled", { hostname, brand: null }, request.method);
+      return scannerPage("disabled", { hostname, brand: null, locale }, request.method);
     }
     return page(404);
   }
@@ -113,7 +115,9 @@ export async function customHostAnswer(
   // A stopped link's page is plain: the brand of a workspace whose link was abused or whose
   // workspace is suspended is not shown.
   const stop = linkStop(link);
-  if (stop) return scannerPage(stopPage(stop), { hostname, brand: null }, request.method);
+  if (stop) {
+    return scannerPage(stopPage(stop), { hostname, brand: null, locale }, request.method);
+  }
   const destination = destinationNow(link);
   // Never on to another of our links (issue #27), as on this service's /s/ route.
   if (await leadsBackHere(db, destination)) return page(404);

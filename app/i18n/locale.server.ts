@@ -38,8 +38,17 @@ export async function resolveLocale(
   request: Request,
   currentUser: () => Promise<UserRecord | null>,
 ): Promise<Locale> {
-  const { locale } = splitLocalePath(new URL(request.url).pathname, pseudoAllowed());
+  const { pathname } = new URL(request.url);
+  const { locale } = splitLocalePath(pathname, pseudoAllowed());
   if (locale) return locale;
+  // The pages people scanning a code read (/s/{slug}, /s/{slug}+) are never indexed, so the
+  // browser's Accept-Language may decide them when nothing was chosen (scans/scanner-locale.server.ts).
+  if (pathname.startsWith("/s/")) {
+    const chosen = request.headers.has("Cookie")
+      ? chosenLocale(request, await currentUser())
+      : null;
+    return chosen ?? acceptedLocale(request.headers.get("Accept-Language")) ?? DEFAULT_LOCALE;
+  }
   if (!request.headers.has("Cookie")) return DEFAULT_LOCALE;
   return chosenLocale(request, await currentUser()) ?? DEFAULT_LOCALE;
 }

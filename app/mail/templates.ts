@@ -1,8 +1,11 @@
+import { serverI18n } from "../i18n/catalog.server";
+import { DEFAULT_LOCALE, type Locale, localeByCode } from "../i18n/locales";
 import { escapeHtml } from "../security/escape-html";
 import type { MailMessage } from "./message";
 
 // Every e-mail the product sends, as pure functions: a plain-text part, an HTML part built from
-// the same paragraphs (every value escaped), and the links it carries.
+// the same paragraphs (every value escaped), and the links it carries. Each is written in the
+// recipient's language (issue #32, namespace "mail"); values other people typed stay as typed.
 
 const PRODUCT = "QR Code Creator";
 
@@ -28,7 +31,25 @@ export function plainName(name: string, max = MAIL_NAME_MAX): string {
         .trimEnd()}…`;
 }
 
+/**
+ * The language an account's e-mails are written in: the one it chose (`users.language`), else
+ * English. The pseudo-locale never reaches an inbox.
+ */
+export function recipientLocale(language: string | null | undefined): Locale {
+  return localeByCode(language) ?? DEFAULT_LOCALE;
+}
+
+type MailT = (id: string, values?: Record<string, unknown>) => string;
+
+// The same translator as i18n/locale.server.ts's `translatorFor`, without its request helpers
+// (which import the Worker's bindings): the templates also run in plain Node unit tests.
+function mailT(locale: Locale): MailT {
+  const i18n = serverI18n(locale);
+  return (id, values) => i18n._(id, { product: PRODUCT, ...values });
+}
+
 interface Layout {
+  locale: Locale;
   to: string;
   subject: string;
   greetingName: string | null;
@@ -46,6 +67,7 @@ export interface MailBrand {
 }
 
 function compose({
+  locale,
   to,
   subject,
   greetingName,
@@ -57,7 +79,10 @@ function compose({
   const brandName = brand ? plainName(brand.name) : null;
   const signature = brandName ?? PRODUCT;
   const button = brand?.accentColor ?? "#1d4ed8";
-  const greeting = `Hello${greetingName ? ` ${greetingName}` : ""},`;
+  const t = mailT(locale);
+  const greeting = greetingName
+    ? t("mail.greeting.named", { name: greetingName })
+    : t("mail.greeting.anonymous");
   const text = [
     greeting,
     ...paragraphs,
@@ -68,14 +93,14 @@ function compose({
   const paragraph = (line: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(line)}</p>`;
   const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${locale.code}" dir="${locale.dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,sans-serif;color:#0f172a">`,
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
     paragraph(greeting),
     ...paragraphs.map(paragraph),
     action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${button};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
-        paragraph(`Or copy this link into your browser: ${action.url}`)
+        paragraph(t("mail.copyLink", { url: action.url }))
       : "",
     ...after.map(paragraph),
     `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(signature)}</p>`,
@@ -92,86 +117,92 @@ function compose({
 }
 
 interface Person {
+  /** The recipient's language: `recipientLocale(user.language)`. */
+  locale: Locale;
   to: string;
   firstName: string | null;
 }
 
-export function verifyEmailMessage({ to, firstName, link }: Person & { link: string }) {
+export function verifyEmailMessage({ locale, to, firstName, link }: Person & { link: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Confirm your e-mail address for ${PRODUCT}`,
+    subject: t("mail.verify.subject"),
     greetingName: firstName,
-    paragraphs: [
-      `Please confirm that ${to} is your e-mail address, so that you can always get back into your account.`,
-    ],
-    action: { label: "Confirm my e-mail address", url: link },
-    after: ["The link works for 48 hours. If you did not create an account, ignore this e-mail."],
+    paragraphs: [t("mail.verify.body", { email: to })],
+    action: { label: t("mail.verify.action"), url: link },
+    after: [t("mail.verify.after")],
   });
 }
 
-export function resetPasswordMessage({ to, firstName, link }: Person & { link: string }) {
+export function resetPasswordMessage({ locale, to, firstName, link }: Person & { link: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Reset your ${PRODUCT} password`,
+    subject: t("mail.reset.subject"),
     greetingName: firstName,
-    paragraphs: [
-      "Someone asked to reset the password of your account. If it was you, choose a new password:",
-    ],
-    action: { label: "Choose a new password", url: link },
-    after: [
-      "The link works once, for 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
-    ],
+    paragraphs: [t("mail.reset.body")],
+    action: { label: t("mail.reset.action"), url: link },
+    after: [t("mail.reset.after")],
   });
 }
 
 export function passwordChangedMessage({
+  locale,
   to,
   firstName,
   forgotLink,
 }: Person & { forgotLink: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Your ${PRODUCT} password was changed`,
+    subject: t("mail.passwordChanged.subject"),
     greetingName: firstName,
-    paragraphs: [
-      "The password of your account was just changed, and every other session was signed out.",
-      "If you did not do this, reset your password now and check your account's e-mail address.",
-    ],
-    action: { label: "Reset my password", url: forgotLink },
+    paragraphs: [t("mail.passwordChanged.body"), t("mail.passwordChanged.notYou")],
+    action: { label: t("mail.passwordChanged.action"), url: forgotLink },
   });
 }
 
-export function emailChangeConfirmMessage({ to, firstName, link }: Person & { link: string }) {
+export function emailChangeConfirmMessage({
+  locale,
+  to,
+  firstName,
+  link,
+}: Person & { link: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Confirm your new e-mail address for ${PRODUCT}`,
+    subject: t("mail.emailChange.subject"),
     greetingName: firstName,
-    paragraphs: [`Please confirm that you want to use ${to} to sign in to ${PRODUCT} from now on.`],
-    action: { label: "Use this address", url: link },
-    after: ["The link works once, for 24 hours. If you did not ask for this, ignore this e-mail."],
+    paragraphs: [t("mail.emailChange.body", { email: to })],
+    action: { label: t("mail.emailChange.action"), url: link },
+    after: [t("mail.emailChange.after")],
   });
 }
 
 export function emailChangeNoticeMessage({
+  locale,
   to,
   firstName,
   newEmail,
 }: Person & { newEmail: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Your ${PRODUCT} e-mail address is being changed`,
+    subject: t("mail.emailNotice.subject"),
     greetingName: firstName,
-    paragraphs: [
-      `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only when the link sent to that address is opened.`,
-      "If this was not you, sign in and change your password, which also signs everyone else out.",
-    ],
+    paragraphs: [t("mail.emailNotice.body", { email: newEmail }), t("mail.emailNotice.notYou")],
   });
 }
 
-const receiptDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 /** After each payment (issue #29 item 5): what was paid, for what, and where the receipt is. */
 export function receiptMessage({
+  locale,
   to,
   firstName,
   number,
@@ -182,37 +213,43 @@ export function receiptMessage({
 }: Person & {
   number: string;
   description: string;
+  /** Already written the recipient's way (USD through Intl in their language). */
   amount: string;
   paidOn: Date;
   link: string;
 }) {
+  const t = mailT(locale);
+  const date = new Intl.DateTimeFormat(locale.code === "en" ? "en-US" : locale.code, {
+    dateStyle: "long",
+    timeZone: "UTC",
+  }).format(paidOn);
   return compose({
+    locale,
     to,
-    subject: `Your ${PRODUCT} receipt ${number}`,
+    subject: t("mail.receipt.subject", { number }),
     greetingName: firstName,
     paragraphs: [
-      `We received your payment of ${amount} on ${receiptDate.format(paidOn)}, for ${description}. Thank you.`,
-      `Receipt number: ${number}.`,
+      t("mail.receipt.body", { amount, date, description }),
+      t("mail.receipt.number", { number }),
     ],
-    action: { label: "View your receipt", url: link },
-    after: ["Every invoice and receipt is also listed under Plan & Billing on your dashboard."],
+    action: { label: t("mail.receipt.action"), url: link },
+    after: [t("mail.receipt.after")],
   });
 }
 
-export function accountDeletedMessage({ to, firstName }: Person) {
+export function accountDeletedMessage({ locale, to, firstName }: Person) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Your ${PRODUCT} account was deleted`,
+    subject: t("mail.deleted.subject"),
     greetingName: firstName,
-    paragraphs: [
-      "Your account was deleted as you asked. Its saved codes, logos, analytics and sign-ins are gone, any paid subscription was cancelled, and its tracked links no longer redirect.",
-      "QR codes you downloaded without scan tracking keep working, because their content is in the image itself.",
-      "Thank you for using QR Code Creator.",
-    ],
+    paragraphs: [t("mail.deleted.body"), t("mail.deleted.static"), t("mail.deleted.thanks")],
   });
 }
 
 export function invitationMessage({
+  locale,
   to,
   inviterName,
   workspaceName,
@@ -220,6 +257,8 @@ export function invitationMessage({
   link,
   brand,
 }: {
+  /** The invitee's language: their account's, else the language of the page the inviter used. */
+  locale: Locale;
   to: string;
   inviterName: string;
   workspaceName: string;
@@ -228,24 +267,27 @@ export function invitationMessage({
   /** The workspace's white-label brand: the e-mail names it instead of this service. */
   brand?: MailBrand;
 }) {
+  const t = mailT(locale);
   const on = brand ? plainName(brand.name) : PRODUCT;
   const inviter = plainName(inviterName);
   const workspace = plainName(workspaceName);
   return compose({
+    locale,
     to,
     brand,
-    subject: `${inviter} invited you to ${workspace} on ${on}`,
+    subject: t("mail.invite.subject", { inviter, workspace, on }),
     greetingName: null,
     paragraphs: [
-      `${inviter} invited you to join the workspace “${workspace}” on ${on} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}.`,
-      `Open the link to accept. Sign in with ${to}, or create an account with that address.`,
+      t("mail.invite.body", { inviter, workspace, on, role }),
+      t("mail.invite.signIn", { email: to }),
     ],
-    action: { label: "Accept the invitation", url: link },
-    after: ["The link works once, for 7 days. If you do not know who sent it, ignore this e-mail."],
+    action: { label: t("mail.invite.action"), url: link },
+    after: [t("mail.invite.after")],
   });
 }
 
 export function bulkDoneMessage({
+  locale,
   to,
   firstName,
   fileName,
@@ -253,78 +295,76 @@ export function bulkDoneMessage({
   failed,
   link,
 }: Person & { fileName: string; made: number; failed: number; link: string }) {
-  const codes = (n: number) => `${n.toLocaleString("en-US")} code${n === 1 ? "" : "s"}`;
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Your ${codes(made)} from ${fileName} are ready`,
+    subject: t("mail.bulkDone.subject", { made, file: fileName }),
     greetingName: firstName,
     paragraphs: [
-      `The batch from ${fileName} is done: ${codes(made)} in one ZIP file, with manifest.csv listing every row.`,
-      ...(failed > 0
-        ? [`${codes(failed)} could not be made; manifest.csv says which rows and why.`]
-        : []),
+      t("mail.bulkDone.body", { made, file: fileName }),
+      ...(failed > 0 ? [t("mail.bulkDone.failed", { failed })] : []),
     ],
-    action: { label: "Download the ZIP", url: link },
-    after: ["The download is kept for 7 days."],
+    action: { label: t("mail.bulkDone.action"), url: link },
+    after: [t("mail.bulkDone.after")],
   });
 }
 
 export function bulkFailedMessage({
+  locale,
   to,
   firstName,
   fileName,
   link,
 }: Person & { fileName: string; link: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Your batch from ${fileName} could not be finished`,
+    subject: t("mail.bulkFailed.subject", { file: fileName }),
     greetingName: firstName,
-    paragraphs: [
-      `We could not finish the batch from ${fileName}, even after trying again several times. Nothing was charged, and codes it saved stay in your workspace.`,
-      "Upload the file again to start a new batch; if it fails again, write to support.",
-    ],
-    action: { label: "Open bulk generation", url: link },
+    paragraphs: [t("mail.bulkFailed.body", { file: fileName }), t("mail.bulkFailed.retry")],
+    action: { label: t("mail.bulkFailed.action"), url: link },
   });
 }
 
 /** A pending scheduled change of a code's destination was dropped by a downgrade (issue #21). */
 export function scheduleCancelledMessage({
+  locale,
   to,
   firstName,
-  title,
+  title: titled,
   url,
   current,
   unsafe = null,
 }: Person & {
-  title: string;
+  /** The code's title; null: untitled. */
+  title: string | null;
   url: string;
   current: string;
   /** Why the destination was refused when it was due (issue #31); null: the plan changed. */
   unsafe?: string | null;
 }) {
-  if (unsafe) {
-    return compose({
-      to,
-      subject: `Scheduled change of “${title}” cancelled`,
-      greetingName: firstName,
-      paragraphs: [
-        `You scheduled the code “${title}” to lead to ${url}. When the change was due, that address was refused: ${unsafe}`,
-        `The change was cancelled and will not happen. The printed code still leads to ${current}.`,
-      ],
-    });
-  }
+  const t = mailT(locale);
+  const title = titled ?? t("mail.schedule.untitled");
   return compose({
+    locale,
     to,
-    subject: `Scheduled change of “${title}” cancelled`,
+    subject: t("mail.schedule.subject", { title }),
     greetingName: firstName,
-    paragraphs: [
-      `You scheduled the code “${title}” to lead to ${url}. The workspace's plan no longer includes changing destinations, so that change was cancelled and will not happen.`,
-      `The printed code keeps working: it still leads to ${current}. Upgrade to Premium or Ultimate to change or schedule its destination again.`,
-    ],
+    paragraphs: unsafe
+      ? [
+          t("mail.schedule.unsafe", { title, url, reason: unsafe }),
+          t("mail.schedule.unsafeStill", { current }),
+        ]
+      : [t("mail.schedule.plan", { title, url }), t("mail.schedule.planStill", { current })],
   });
 }
 
-/** To the support address: a new ticket, with the promise it carries (issue #19). */
+/**
+ * To the support address: a new ticket, with the promise it carries (issue #19). Staff read
+ * English (the console stays English), so this one is not translated.
+ */
 export function newTicketMessage({
   to,
   from,
@@ -346,6 +386,7 @@ export function newTicketMessage({
   link: string;
 }) {
   return compose({
+    locale: DEFAULT_LOCALE,
     to,
     subject: `New support request: ${subject}`,
     greetingName: null,
@@ -360,19 +401,22 @@ export function newTicketMessage({
 
 /** To the person who wrote: support answered their ticket (issue #19). */
 export function supportReplyMessage({
+  locale,
   to,
   firstName,
   subject,
   body,
   link,
 }: Person & { subject: string; body: string; link: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Re: ${subject}`,
+    subject: t("mail.reply.subject", { subject }),
     greetingName: firstName,
-    paragraphs: [`Support answered your request “${subject}”:`, body],
-    action: { label: "Open your request", url: link },
-    after: ["Reply on the request's page; replies to this e-mail are not read."],
+    paragraphs: [t("mail.reply.body", { subject }), body],
+    action: { label: t("mail.reply.action"), url: link },
+    after: [t("mail.reply.after")],
   });
 }
 
@@ -383,6 +427,7 @@ interface WebhookNotice extends Person {
 }
 
 export function webhookFailingMessage({
+  locale,
   to,
   firstName,
   url,
@@ -390,19 +435,22 @@ export function webhookFailingMessage({
   link,
   failures,
 }: WebhookNotice & { failures: number }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Webhook deliveries to ${url} are failing`,
+    subject: t("mail.webhookFailing.subject", { url }),
     greetingName: firstName,
     paragraphs: [
-      `The last ${failures} deliveries to the webhook endpoint ${url} of the workspace “${workspaceName}” failed in a row. We keep retrying each event for about a day.`,
-      "After 20 failures in a row the endpoint is disabled. The delivery log on the Integrations tab shows what the address answered.",
+      t("mail.webhookFailing.body", { failures, url, workspace: workspaceName }),
+      t("mail.webhookFailing.limit"),
     ],
-    action: { label: "Open the delivery log", url: link },
+    action: { label: t("mail.webhookFailing.action"), url: link },
   });
 }
 
 export function webhookDisabledMessage({
+  locale,
   to,
   firstName,
   url,
@@ -410,19 +458,22 @@ export function webhookDisabledMessage({
   link,
   reason,
 }: WebhookNotice & { reason: string }) {
+  const t = mailT(locale);
   return compose({
+    locale,
     to,
-    subject: `Webhook endpoint ${url} was disabled`,
+    subject: t("mail.webhookDisabled.subject", { url }),
     greetingName: firstName,
     paragraphs: [
-      `We stopped sending events to the webhook endpoint ${url} of the workspace “${workspaceName}”. ${reason}`,
-      "Once the address works again, enable the endpoint on the Integrations tab; new events are sent from then on.",
+      t("mail.webhookDisabled.body", { url, workspace: workspaceName, reason }),
+      t("mail.webhookDisabled.enable"),
     ],
-    action: { label: "Open the Integrations tab", url: link },
+    action: { label: t("mail.webhookDisabled.action"), url: link },
   });
 }
 
 export function apiKeysRevokedMessage({
+  locale,
   to,
   firstName,
   workspaceName,
@@ -438,33 +489,32 @@ export function apiKeysRevokedMessage({
   endpoints?: string[];
   why: "removed" | "left" | "role" | "deleted";
 }) {
+  const t = mailT(locale);
   const member = plainName(memberName);
   const workspace = plainName(workspaceName);
   const names = keys.map((key) => `“${plainName(key)}”`).join(", ");
-  const reason = {
-    removed: `${member} was removed from the workspace`,
-    left: `${member} left the workspace`,
-    role: `${member}'s new role no longer manages API keys`,
-    deleted: `${member} deleted their account`,
-  }[why];
-  const one = endpoints.length === 1;
+  const reason = t(`mail.revoked.reason.${why}`, { member });
+  const disabled = { count: endpoints.length, workspace, endpoints: endpoints.join(", ") };
   return compose({
+    locale,
     to,
     subject:
       keys.length > 0
-        ? `API keys of ${member} in ${workspace} were revoked`
-        : `Webhook endpoints of ${member} in ${workspace} were disabled`,
+        ? t("mail.revoked.subject.keys", { member, workspace })
+        : t("mail.revoked.subject.endpoints", { member, workspace }),
     greetingName: firstName,
     paragraphs: [
       ...(keys.length > 0
         ? [
-            `${reason}, so the API ${keys.length === 1 ? "key" : "keys"} they made in “${workspace}” ${keys.length === 1 ? "was" : "were"} revoked at once: ${names}. Calls with ${keys.length === 1 ? "it" : "them"} now get 401.`,
-            "If an integration still needs the API, create a new key on the workspace's API tab and put it in place of the old one.",
+            t("mail.revoked.keys", { reason, count: keys.length, workspace, names }),
+            t("mail.revoked.newKey"),
           ]
         : []),
       ...(endpoints.length > 0
         ? [
-            `${keys.length > 0 ? "Also, the" : `${reason}, so the`} ${one ? "webhook endpoint they added was" : "webhook endpoints they added were"} disabled, so that no events of “${workspace}” go to ${one ? "an address" : "addresses"} you may not know: ${endpoints.join(", ")}. If ${one ? "it is" : "they are"} still yours, enable ${one ? "it" : "them"} again on the Integrations tab.`,
+            keys.length > 0
+              ? t("mail.revoked.endpointsAlso", disabled)
+              : t("mail.revoked.endpointsOnly", { reason, ...disabled }),
           ]
         : []),
     ],
@@ -473,30 +523,35 @@ export function apiKeysRevokedMessage({
 
 /** To a workspace's owner: staff disabled one of its tracked links (issue #31). */
 export function linkDisabledMessage({
+  locale,
   to,
   firstName,
-  title,
+  title: titled,
   shortLink,
   destination,
   reason,
   link,
 }: Person & {
-  title: string;
+  /** The code's title; null: untitled. */
+  title: string | null;
   shortLink: string;
   destination: string;
   reason: string;
   link: string;
 }) {
+  const t = mailT(locale);
+  const title = titled ?? t("mail.linkDisabled.untitled");
   return compose({
+    locale,
     to,
-    subject: `We disabled the link of “${title}”`,
+    subject: t("mail.linkDisabled.subject", { title }),
     greetingName: firstName,
     paragraphs: [
-      `Our team disabled the short link ${shortLink} of your QR code “${title}”, which led to ${destination}. People who scan it now see a page saying the link was disabled.`,
-      `The reason: ${reason}`,
-      "Its destination cannot be changed while it is disabled. If you think this is a mistake, write to support from your dashboard and tell us why.",
+      t("mail.linkDisabled.body", { shortLink, title, destination }),
+      t("mail.linkDisabled.reason", { reason }),
+      t("mail.linkDisabled.mistake"),
     ],
-    action: { label: "Open the code", url: link },
+    action: { label: t("mail.linkDisabled.action"), url: link },
   });
 }
 
@@ -507,109 +562,95 @@ interface SuspensionNotice extends Person {
 }
 
 export function workspaceSuspendedMessage({
+  locale,
   to,
   firstName,
   workspaceName,
   reason,
   supportUrl,
 }: SuspensionNotice & { reason: string }) {
+  const t = mailT(locale);
   const workspace = plainName(workspaceName);
   return compose({
+    locale,
     to,
-    subject: `The workspace “${workspace}” was suspended`,
+    subject: t("mail.suspended.subject", { workspace }),
     greetingName: firstName,
     paragraphs: [
-      `We suspended the workspace “${workspace}”. The reason: ${reason}`,
-      "While it is suspended, its short links show “This link is unavailable” instead of redirecting, its API keys and webhooks stop, and its codes cannot be changed or downloaded. Nothing was deleted: when the suspension is lifted, everything works exactly as before.",
-      "If you think this is a mistake, or once the problem is fixed, write to us from the Support page and we will look at it.",
+      t("mail.suspended.body", { workspace, reason }),
+      t("mail.suspended.effects"),
+      t("mail.suspended.mistake"),
     ],
-    action: { label: "Contact support", url: supportUrl },
+    action: { label: t("mail.suspension.action"), url: supportUrl },
   });
 }
 
 export function workspaceSuspensionLiftedMessage({
+  locale,
   to,
   firstName,
   workspaceName,
   supportUrl,
 }: SuspensionNotice) {
+  const t = mailT(locale);
   const workspace = plainName(workspaceName);
   return compose({
+    locale,
     to,
-    subject: `The suspension of “${workspace}” was lifted`,
+    subject: t("mail.lifted.subject", { workspace }),
     greetingName: firstName,
-    paragraphs: [
-      `We lifted the suspension of the workspace “${workspace}”. Its short links redirect again, its API keys and webhooks work, and its codes can be changed and downloaded as before.`,
-      "Questions? The Support page reaches us.",
-    ],
-    action: { label: "Contact support", url: supportUrl },
+    paragraphs: [t("mail.lifted.body", { workspace }), t("mail.lifted.questions")],
+    action: { label: t("mail.suspension.action"), url: supportUrl },
   });
 }
 
 /** What changed about an account's two-factor sign-in (issue #31): each change is e-mailed. */
 export type TwoFactorChange = "enabled" | "disabled" | "recovery-regenerated" | "recovery-used";
 
+const TWO_FACTOR_IDS: Record<TwoFactorChange, string> = {
+  enabled: "mail.twoFactor.enabled",
+  disabled: "mail.twoFactor.disabled",
+  "recovery-regenerated": "mail.twoFactor.regenerated",
+  "recovery-used": "mail.twoFactor.used",
+};
+
 export function twoFactorChangedMessage({
+  locale,
   to,
   firstName,
   change,
   remaining,
   accountLink,
 }: Person & { change: TwoFactorChange; remaining?: number; accountLink: string }) {
-  const what = {
-    enabled: {
-      subject: `Two-factor sign-in was turned on for your ${PRODUCT} account`,
-      line: "Two-factor sign-in was turned on: signing in with your password now also asks for a code from your authenticator app.",
-    },
-    disabled: {
-      subject: `Two-factor sign-in was turned off for your ${PRODUCT} account`,
-      line: "Two-factor sign-in was turned off: your password alone signs in again, and every trusted browser was forgotten.",
-    },
-    "recovery-regenerated": {
-      subject: `New recovery codes for your ${PRODUCT} account`,
-      line: "New recovery codes were made for your account; the old ones no longer work.",
-    },
-    "recovery-used": {
-      subject: `A recovery code was used to sign in to your ${PRODUCT} account`,
-      line: `A recovery code was used to sign in to your account. ${remaining ?? 0} unused recovery code${remaining === 1 ? "" : "s"} left.`,
-    },
-  }[change];
+  const t = mailT(locale);
+  const id = TWO_FACTOR_IDS[change];
   return compose({
+    locale,
     to,
-    subject: what.subject,
+    subject: t(`${id}.subject`),
     greetingName: firstName,
-    paragraphs: [
-      what.line,
-      "If this was not you, change your password now and check your two-factor sign-in.",
-    ],
-    action: { label: "Open your account settings", url: accountLink },
+    paragraphs: [t(`${id}.body`, { remaining: remaining ?? 0 }), t("mail.twoFactor.notYou")],
+    action: { label: t("mail.twoFactor.action"), url: accountLink },
   });
 }
 
 /** A passkey was added to or removed from the account (issue #31): said to the account's address. */
 export function passkeyChangedMessage({
+  locale,
   to,
   firstName,
   passkeyName,
   change,
   accountLink,
 }: Person & { passkeyName: string; change: "added" | "removed"; accountLink: string }) {
+  const t = mailT(locale);
   const name = plainName(passkeyName);
   return compose({
+    locale,
     to,
-    subject:
-      change === "added"
-        ? `A passkey was added to your ${PRODUCT} account`
-        : `A passkey was removed from your ${PRODUCT} account`,
+    subject: t(`mail.passkey.${change}.subject`),
     greetingName: firstName,
-    paragraphs: [
-      change === "added"
-        ? `The passkey “${name}” was just added to your account. It can now sign in to it without a password.`
-        : `The passkey “${name}” was just removed from your account. It can no longer sign in to it.`,
-      change === "added"
-        ? "If you did not do this, remove the passkey on your account page at once, then change your password and sign out everywhere."
-        : "If you did not do this, change your password now and sign out everywhere.",
-    ],
-    action: { label: "Review your passkeys", url: accountLink },
+    paragraphs: [t(`mail.passkey.${change}.body`, { name }), t(`mail.passkey.${change}.notYou`)],
+    action: { label: t("mail.passkey.action"), url: accountLink },
   });
 }

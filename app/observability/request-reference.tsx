@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { Trans } from "../i18n/i18n";
 
 /** From the server renderer to the error page: the request id, and whether storage failed. */
 const ErrorContext = createContext({ requestId: "", storageOutage: false });
@@ -32,7 +33,7 @@ export function RequestReference() {
   if (!requestId) return null;
   return (
     <p className="muted small" id={ELEMENT_ID} data-request-id={requestId}>
-      Reference: <code>{requestId}</code>
+      <Trans id="common.error.reference" values={{ id: requestId }} components={{ 0: <code /> }} />
     </p>
   );
 }

@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import { getUser } from "../auth/user.server";
 import { SignOutForm } from "../components/auth/sign-out-form";
+import { Trans, useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/api.logout";
 
@@ -17,32 +19,44 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta = () => [
-  ...pageMeta("Sign out?", "Sign out of QR Code Creator on this device."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta(t("common.logout.title"), t("common.logout.description")),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function SignOut({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section className="container auth-page">
       <div className="card auth-card">
         {loaderData.email ? (
           <>
-            <h1>Sign out?</h1>
+            <h1>{t("common.logout.title")}</h1>
             <p className="muted">
-              You are signed in as <strong>{loaderData.email}</strong> on this device.
+              <Trans
+                id="common.logout.signedInAs"
+                values={{ email: loaderData.email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
-            <SignOutForm label="Sign out" buttonClassName="btn btn-primary btn-block" />
+            <SignOutForm
+              label={t("common.auth.signOut")}
+              buttonClassName="btn btn-primary btn-block"
+            />
             <p className="muted small">
-              <Link to="/">Stay signed in and go to the QR generator</Link>
+              <Link to={localePath("/")}>{t("common.logout.stay")}</Link>
             </p>
           </>
         ) : (
           <>
-            <h1>You are signed out</h1>
-            <p className="muted">No one is signed in on this device.</p>
-            <Link to="/" className="btn btn-primary btn-block">
-              Go to the QR generator
+            <h1>{t("common.logout.doneTitle")}</h1>
+            <p className="muted">{t("common.logout.nobody")}</p>
+            <Link to={localePath("/")} className="btn btn-primary btn-block">
+              {t("common.logout.home")}
             </Link>
           </>
         )}

@@ -8,6 +8,8 @@ import { findTrackedLink } from "../models/qr-codes.server";
 import { LINK_PAGES, type LinkPage, linkPageStatus } from "../scans/link-pages";
 import { linkStop, stopPage } from "../scans/link-state";
 import { destinationNow } from "../scans/links.server";
+import { useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/scan";
 
@@ -61,17 +63,23 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 // A stopped link's page keeps the loader's no-store: a cache must not keep "unavailable" (or a
-// takedown) past its lifting.
-export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
-  errorHeaders ?? loaderHeaders;
+// takedown) past its lifting. Every page here speaks the scanner's Accept-Language (issue #32).
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
+  const headers = new Headers(errorHeaders ?? loaderHeaders);
+  headers.append("Vary", "Accept-Language");
+  return headers;
+};
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageMeta(
-    loaderData ? "Where this QR code leads" : "QR code link",
-    "Where a tracked QR code leads.",
-  ),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta(
+      t(loaderData ? "scan.meta.title" : "scan.meta.errorTitle"),
+      t("scan.meta.description"),
+    ),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function LinkPreview({ loaderData, actionData }: Route.ComponentProps) {
   return <LinkPreviewPage preview={loaderData} lastResult={actionData?.result} />;
@@ -80,13 +88,15 @@ export default function LinkPreview({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const page = (error as { data?: { page?: LinkPage } })?.data?.page;
   const { title, text } = LINK_PAGES[page && page in LINK_PAGES ? page : 404];
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <section className="container auth-page">
       <div className="card auth-card">
-        <h1>{title}</h1>
-        <p className="muted">{text}</p>
-        <Link to="/" className="btn btn-primary btn-block">
-          Create your own QR code
+        <h1>{t(title)}</h1>
+        <p className="muted">{t(text)}</p>
+        <Link to={localePath("/")} className="btn btn-primary btn-block">
+          {t("scan.createOwn")}
         </Link>
       </div>
     </section>

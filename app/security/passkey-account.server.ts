@@ -9,7 +9,7 @@ import { appUrl } from "../config/app-url.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
-import { passkeyChangedMessage } from "../mail/templates";
+import { passkeyChangedMessage, recipientLocale } from "../mail/templates";
 import { identitiesOf } from "../models/account.server";
 import { registrationOptions, verifyRegistration } from "./passkey-ceremonies.server";
 import {
@@ -71,6 +71,7 @@ export async function passkeySettings(
 function tellOwner(user: UserRecord, name: string, change: "added" | "removed") {
   return sendMail(
     passkeyChangedMessage({
+      locale: recipientLocale(user.language),
       to: user.email,
       firstName: user.firstName,
       passkeyName: name,

@@ -13,7 +13,7 @@ import {
 import { designSvg } from "../design/render";
 import { DEFAULT_DESIGN } from "../design/schema";
 import { sendMail } from "../mail/mailer.server";
-import { type TwoFactorChange, twoFactorChangedMessage } from "../mail/templates";
+import { recipientLocale, type TwoFactorChange, twoFactorChangedMessage } from "../mail/templates";
 import type { AuditAction } from "../workspaces/audit-text";
 import { recordAudit } from "../workspaces/audit.server";
 import { keyedHash } from "./keyed-hash.server";
@@ -225,6 +225,7 @@ export async function disableTwoFactor(db: Database, user: UserRecord, now = new
 async function notify(user: UserRecord, change: TwoFactorChange, remaining?: number) {
   await sendMail(
     twoFactorChangedMessage({
+      locale: recipientLocale(user.language),
       to: user.email,
       firstName: user.firstName,
       change,

@@ -2,9 +2,14 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { forgetWorkspaceKeys } from "../api/key-cache.server";
 import { appOrigin } from "../config/app-url.server";
 import type { Database } from "../db/client.server";
+import type { Locale } from "../i18n/locales";
 import { type UserRecord, users, workspaceMembers, workspaces } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
-import { workspaceSuspendedMessage, workspaceSuspensionLiftedMessage } from "../mail/templates";
+import {
+  recipientLocale,
+  workspaceSuspendedMessage,
+  workspaceSuspensionLiftedMessage,
+} from "../mail/templates";
 import { trackedSlugsIn } from "../models/qr-codes.server";
 import { forgetLinks } from "../scans/links.server";
 import { workspaceLabel } from "../workspaces/personal";
@@ -47,8 +52,8 @@ export async function suspendWorkspace(
     now,
   );
   await forgetCopies(db, workspaceId);
-  await tellManagers(db, workspaceId, (to, firstName, workspaceName, supportUrl) =>
-    workspaceSuspendedMessage({ to, firstName, workspaceName, reason, supportUrl }),
+  await tellManagers(db, workspaceId, (locale, to, firstName, workspaceName, supportUrl) =>
+    workspaceSuspendedMessage({ locale, to, firstName, workspaceName, reason, supportUrl }),
   );
   return true;
 }
@@ -73,8 +78,8 @@ export async function liftSuspension(
     now,
   );
   await forgetCopies(db, workspaceId);
-  await tellManagers(db, workspaceId, (to, firstName, workspaceName, supportUrl) =>
-    workspaceSuspensionLiftedMessage({ to, firstName, workspaceName, supportUrl }),
+  await tellManagers(db, workspaceId, (locale, to, firstName, workspaceName, supportUrl) =>
+    workspaceSuspensionLiftedMessage({ locale, to, firstName, workspaceName, supportUrl }),
   );
   return true;
 }
@@ -89,6 +94,7 @@ async function tellManagers(
   db: Database,
   workspaceId: string,
   message: (
+    locale: Locale,
     to: string,
     firstName: string | null,
     workspaceName: string,
@@ -103,7 +109,12 @@ async function tellManagers(
     .get();
   if (!workspace) return;
   const managers = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+    })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(
@@ -119,7 +130,15 @@ async function tellManagers(
   await Promise.all(
     managers.map((manager) => {
       const name = workspaceLabel(workspace.workspace, workspace.owner, manager.id);
-      return sendMail(message(manager.email, manager.firstName, name, supportUrl));
+      return sendMail(
+        message(
+          recipientLocale(manager.language),
+          manager.email,
+          manager.firstName,
+          name,
+          supportUrl,
+        ),
+      );
     }),
   );
 }

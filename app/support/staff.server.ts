@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { supportReplyMessage } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
 import {
   closeTicket,
   inboxTickets,
@@ -65,6 +66,7 @@ export async function staffAction(
   });
   const outcome = await sendMail(
     supportReplyMessage({
+      locale: await recipientLocaleByEmail(db, email),
       to: email,
       firstName,
       subject: ticket.subject,

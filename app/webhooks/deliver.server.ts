@@ -2,6 +2,7 @@ import { createDatabase, type Database } from "../db/client.server";
 import type { WebhookEndpointRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { webhookDisabledMessage, webhookFailingMessage } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
 import {
   countFailure,
   disableEndpoint,
@@ -138,6 +139,7 @@ async function tellOwner(
   const owner = await workspaceOwnerContact(db, endpoint.workspaceId);
   if (!owner) return;
   const details = {
+    locale: await recipientLocaleByEmail(db, owner.email),
     to: owner.email,
     firstName: owner.firstName,
     url: endpoint.url,

@@ -2,6 +2,9 @@ import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { chosenLocale } from "../i18n/locale.server";
+import { inviteeLocale } from "../mail/recipient.server";
 import { invitationMessage } from "../mail/templates";
 import { shownBrand } from "../models/brands.server";
 import {
@@ -141,6 +144,8 @@ export async function inviteMember(
   const brand = await shownBrand(db, workspaceId, now);
   const mailed = await sendMail(
     invitationMessage({
+      // The team tab is a signed-in page: its language is the inviter's choice (or English).
+      locale: await inviteeLocale(db, email, chosenLocale(request, user) ?? DEFAULT_LOCALE),
       to: email,
       inviterName: personName(user),
       workspaceName: workspaceLabel(membership.workspace, membership.owner, null),

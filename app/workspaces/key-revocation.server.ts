@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import type { WorkspaceRole } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { apiKeysRevokedMessage, plainName } from "../mail/templates";
+import { recipientLocaleByEmail } from "../mail/recipient.server";
 import { revokeKeysMadeBy } from "../models/api-keys.server";
 import { disableEndpointsAddedBy } from "../models/webhooks.server";
 import type { AuditActor } from "./audit.server";
@@ -71,6 +72,7 @@ export async function revokeKeysOfFormerManager(
   if (revoked.length + endpoints.length > 0 && workspace.owner.id !== maker.userId) {
     await sendMail(
       apiKeysRevokedMessage({
+        locale: await recipientLocaleByEmail(db, workspace.owner.email),
         to: workspace.owner.email,
         firstName: workspace.owner.firstName,
         workspaceName: workspace.name,

@@ -2,6 +2,8 @@ import { data, type MiddlewareFunction } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { workspaces } from "../db/schema";
+import { getLocale, translatorFor } from "../i18n/locale.server";
+import type { Locale } from "../i18n/locales";
 import { getWorkspaceAccess } from "./current.server";
 import { actsInWorkspace, isSuspended, suspensionMessage } from "./suspension";
 
@@ -19,9 +21,19 @@ export const refuseInSuspendedWorkspace: MiddlewareFunction<Response> = async ({
   if (!actsInWorkspace(new URL(request.url).pathname)) return;
   const workspace = (await getWorkspaceAccess(context))?.current.workspace;
   if (workspace && isSuspended(workspace)) {
-    throw data(suspensionMessage(workspace.suspendedReason), { status: 403 });
+    // The app's own JSON endpoints keep English, as the public API does (issue #32).
+    const message = new URL(request.url).pathname.startsWith("/api/")
+      ? suspensionMessage(workspace.suspendedReason)
+      : suspensionText(await getLocale(context), workspace.suspendedReason);
+    throw data(message, { status: 403 });
   }
 };
+
+/** suspensionMessage() in a page's language: the banner and a refused post say it. */
+export function suspensionText(locale: Locale, reason: string | null): string {
+  const t = translatorFor(locale);
+  return t("common.suspended.message", { reason: reason ?? t("common.suspended.noReason") });
+}
 
 /** The suspension of a workspace: its reason, or null when it is not suspended. */
 export async function workspaceSuspension(

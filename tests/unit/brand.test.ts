@@ -4,6 +4,7 @@ import { checkBrandFields, checkFavicon, sniffBrandAsset } from "../../app/brand
 import { scannerPageHtml } from "../../app/brand/scanner-page";
 import { senderAs } from "../../app/mail/settings";
 import { invitationMessage } from "../../app/mail/templates";
+import { DEFAULT_LOCALE } from "../../app/i18n/locales";
 
 // White label (issue #18): the brand settings' rules, the scanner's page and the branded
 // invitation, as pure functions.
@@ -120,6 +121,7 @@ describe("the scanner's page", () => {
 describe("a branded invitation", () => {
   it("is signed and sent in the brand's name", () => {
     const message = invitationMessage({
+      locale: DEFAULT_LOCALE,
       to: "grace@example.com",
       inviterName: "Ada",
       workspaceName: "Bakery team",
@@ -132,6 +134,7 @@ describe("a branded invitation", () => {
     expect(message.text).not.toContain("QR Code Creator");
     expect(message.html).not.toContain("QR Code Creator");
     const plain = invitationMessage({
+      locale: DEFAULT_LOCALE,
       to: "grace@example.com",
       inviterName: "Ada",
       workspaceName: "Bakery team",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invitationMessage, MAIL_NAME_MAX, plainName } from "../../app/mail/templates";
+import { DEFAULT_LOCALE } from "../../app/i18n/locales";
 
 // Names other people chose travel in e-mails as plain one-line text of bounded length (#27).
 
@@ -16,6 +17,7 @@ describe("names in e-mails", () => {
 
   it("an invitation's subject and body carry the inviter, workspace and brand that way", () => {
     const message = invitationMessage({
+      locale: DEFAULT_LOCALE,
       to: "grace@example.com",
       inviterName: "Ada\nClick here",
       workspaceName: "W".repeat(200),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getMailSettings, sendMail } from "../../app/mail/mailer.server";
 import { resetPasswordMessage, verifyEmailMessage } from "../../app/mail/templates";
+import { DEFAULT_LOCALE } from "../../app/i18n/locales";
 import { appFetch } from "./app";
 import { outbox } from "./mail";
 
@@ -10,11 +11,13 @@ describe("the local outbox at /dev/mail", () => {
   it("keeps every e-mail of a local run, newest first, as JSON with its links", async () => {
     expect(getMailSettings().provider).toBe("outbox");
     const first = verifyEmailMessage({
+      locale: DEFAULT_LOCALE,
       to: "first@example.com",
       firstName: "Ada",
       link: "https://qr.example.com/verify-email?token=one",
     });
     const second = resetPasswordMessage({
+      locale: DEFAULT_LOCALE,
       to: "second@example.com",
       firstName: null,
       link: "https://qr.example.com/reset-password?token=two",
@@ -33,6 +36,7 @@ describe("the local outbox at /dev/mail", () => {
 
   it("shows the outbox as a page labelled TEST MODE, with each link to click", async () => {
     const message = verifyEmailMessage({
+      locale: DEFAULT_LOCALE,
       to: "page@example.com",
       firstName: "<b>Grace</b>",
       link: "https://qr.example.com/verify-email?token=page",
@@ -53,6 +57,7 @@ describe("the local outbox at /dev/mail", () => {
 describe("mail templates", () => {
   it("escape what people typed in the HTML part and keep the link in both parts", () => {
     const message = verifyEmailMessage({
+      locale: DEFAULT_LOCALE,
       to: "x@example.com",
       firstName: '<img src=x onerror="alert(1)">',
       link: "https://qr.example.com/verify-email?token=a&b=<c>",

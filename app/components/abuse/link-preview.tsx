@@ -16,6 +16,7 @@ import {
   REPORT_REASONS,
   reportSchema,
 } from "../../abuse/reports";
+import { useErrorText, useT } from "../../i18n/i18n";
 import { LINK_PAGES } from "../../scans/link-pages";
 import { FieldError } from "../field-error";
 import { Result, toResult } from "../result";
@@ -34,13 +35,14 @@ export function LinkPreviewPage({
   preview: Preview;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  const t = useT();
   if (preview.state === "disabled") {
     const { title, text } = LINK_PAGES.disabled;
     return (
       <section className="container narrow link-preview">
         <div className="card">
-          <h1>{title}</h1>
-          <p className="muted">{text}</p>
+          <h1>{t(title)}</h1>
+          <p className="muted">{t(text)}</p>
         </div>
       </section>
     );
@@ -48,25 +50,21 @@ export function LinkPreviewPage({
   return (
     <section className="container narrow link-preview">
       <header className="page-header">
-        <h1>Where this QR code leads</h1>
-        <p className="lead">
-          You are looking at the preview of a short link. Nothing opens until you choose to.
-        </p>
+        <h1>{t("scan.preview.title")}</h1>
+        <p className="lead">{t("scan.preview.lead")}</p>
       </header>
       <div className="card">
         <dl className="link-preview-facts">
-          <dt>It leads to</dt>
+          <dt>{t("scan.preview.leadsTo")}</dt>
           <dd>
             <a href={preview.destination} rel="noopener noreferrer nofollow">
               {preview.destination}
             </a>
           </dd>
-          <dt>Made by</dt>
+          <dt>{t("scan.preview.madeBy")}</dt>
           <dd>{preview.maker}</dd>
         </dl>
-        <p className="muted">
-          Only open the address if you trust it. QR Code Creator does not check what is there.
-        </p>
+        <p className="muted">{t("scan.preview.trust")}</p>
       </div>
       <ReportForm slug={preview.slug} reported={preview.reported} lastResult={lastResult} />
     </section>
@@ -92,6 +90,8 @@ function ReportForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: reportSchema }) as unknown as Submission<Values, string[]>,
   });
+  const t = useT();
+  const errorText = useErrorText();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const reason = fields.reason!;
@@ -107,11 +107,10 @@ function ReportForm({
       className="card"
       aria-labelledby="report-heading"
     >
-      <h2 id="report-heading">Report this link</h2>
+      <h2 id="report-heading">{t("scan.report.title")}</h2>
       {reported && !lastResult ? (
         <p className="notice notice-success" role="status">
-          Thank you. Your report reached our team, who will look at this link. We never tell its
-          owner who reported it.
+          {t("scan.report.thanks")}
         </p>
       ) : (
         <Form
@@ -121,33 +120,30 @@ function ReportForm({
           noValidate
           className="report-form"
         >
-          <p className="muted">
-            Tell us if this link leads to phishing, malware, spam or anything illegal. Our team
-            reads every report; the link&apos;s owner never sees it.
-          </p>
+          <p className="muted">{t("scan.report.intro")}</p>
           {form.errors?.length ? (
             <p className="notice notice-error" role="alert" id={form.errorId}>
-              {form.errors[0]}
+              {errorText(form.errors[0]!)}
             </p>
           ) : null}
           <div className="field">
-            <label htmlFor={reason.id}>What is wrong with it?</label>
+            <label htmlFor={reason.id}>{t("scan.report.reason")}</label>
             <select
               key={reasonKey}
               {...reasonProps}
               aria-describedby={reason.errors?.length ? reason.errorId : undefined}
             >
-              <option value="">Choose a reason</option>
-              {Object.entries(REPORT_REASONS).map(([value, { label }]) => (
+              <option value="">{t("scan.report.chooseReason")}</option>
+              {Object.keys(REPORT_REASONS).map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`scan.report.reason.${value}`)}
                 </option>
               ))}
             </select>
             <FieldError id={reason.errorId} errors={reason.errors} />
           </div>
           <div className="field">
-            <label htmlFor={details.id}>What did you see?</label>
+            <label htmlFor={details.id}>{t("scan.report.details")}</label>
             <textarea
               key={detailsKey}
               {...detailsProps}
@@ -158,7 +154,7 @@ function ReportForm({
             <FieldError id={details.errorId} errors={details.errors} />
           </div>
           <div className="field">
-            <label htmlFor={email.id}>Your e-mail address (optional)</label>
+            <label htmlFor={email.id}>{t("scan.report.email")}</label>
             <input
               key={emailKey}
               {...emailProps}
@@ -166,17 +162,17 @@ function ReportForm({
               aria-describedby={`${email.id}-hint${email.errors?.length ? ` ${email.errorId}` : ""}`}
             />
             <p id={`${email.id}-hint`} className="muted small">
-              Only if we may ask you more. It is never shown to the link&apos;s owner.
+              {t("scan.report.emailHint")}
             </p>
             <FieldError id={email.errorId} errors={email.errors} />
           </div>
           {/* The honeypot: hidden from people and screen readers; robots fill it in. */}
           <div hidden>
-            <label htmlFor="report-website">Leave this empty</label>
+            <label htmlFor="report-website">{t("scan.report.honeypot")}</label>
             <input id="report-website" name={REPORT_HONEYPOT} tabIndex={-1} autoComplete="off" />
           </div>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? "Sending…" : "Send report"}
+            {pending ? t("scan.report.sending") : t("scan.report.send")}
           </button>
         </Form>
       )}

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import type { SignedInUser } from "../../root";
+import { useLocalePath, useT } from "../../i18n/i18n";
 import { useToast } from "../toast";
 import { type SessionBannerKind, SessionBanner } from "./session-banner";
 
@@ -63,6 +64,8 @@ export function AuthProvider({
   const location = useLocation();
   const revalidator = useRevalidator();
   const toast = useToast();
+  const t = useT();
+  const localePath = useLocalePath();
   const started = useRef(false);
 
   // On start, forget what an earlier page left behind; then mirror the server's answer. A user
@@ -101,9 +104,9 @@ export function AuthProvider({
     if (location.pathname !== "/" && location.pathname !== "/login") {
       localStorage.setItem("redirectAfterLogin", path);
     }
-    toast({ title: "Redirecting to sign in...", duration: 2000 });
-    setTimeout(() => void navigate("/auth?mode=signin"), REDIRECT_DELAY_MS);
-  }, [location, navigate, toast]);
+    toast({ title: t("common.session.redirecting"), duration: 2000 });
+    setTimeout(() => void navigate(localePath("/auth?mode=signin")), REDIRECT_DELAY_MS);
+  }, [location, navigate, toast, t, localePath]);
 
   const apiFetch = useCallback(
     async (input: string, init?: RequestInit) => {
@@ -112,7 +115,7 @@ export function AuthProvider({
       if (first.status !== 401) return first;
       localStorage.setItem("sessionRecovery", "true");
       setBanner("recovering");
-      toast({ title: "Refreshing your session...", duration: 2000 });
+      toast({ title: t("common.session.refreshing"), duration: 2000 });
       for (let attempt = 0; attempt <= RETRIES; attempt++) {
         if (attempt > 0) await sleep(RETRY_DELAY_MS);
         if (!(await sessionIsAlive())) continue;
@@ -120,18 +123,18 @@ export function AuthProvider({
         if (retried.status !== 401) {
           localStorage.removeItem("sessionRecovery");
           setBanner("success");
-          toast({ title: "Session restored successfully", variant: "success", duration: 3000 });
+          toast({ title: t("common.session.restored"), variant: "success", duration: 3000 });
           return retried;
         }
       }
       localStorage.removeItem("sessionRecovery");
       clearLocalAuthState();
       setBanner("failed");
-      toast({ title: "Session expired. Please sign in again.", variant: "error", duration: 3000 });
+      toast({ title: t("common.session.expired"), variant: "error", duration: 3000 });
       setTimeout(goToSignIn, REDIRECT_DELAY_MS);
       return first;
     },
-    [goToSignIn, toast],
+    [goToSignIn, toast, t],
   );
 
   const signOut = useCallback(

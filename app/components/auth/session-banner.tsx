@@ -1,26 +1,10 @@
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/i18n";
 
 export type SessionBannerKind = "expired" | "recovering" | "failed" | "success";
 
-// Spec section 2, "Session banner".
-const BANNERS: Record<SessionBannerKind, { title: string; message: string }> = {
-  expired: {
-    title: "Session Expired",
-    message: "Your session has expired. Please sign in again to continue.",
-  },
-  recovering: {
-    title: "Refreshing Session",
-    message: "We're refreshing your session. Please wait...",
-  },
-  failed: {
-    title: "Recovery Failed",
-    message: "Unable to refresh your session. Please sign in again.",
-  },
-  success: {
-    title: "Session Restored",
-    message: "Your session has been successfully refreshed.",
-  },
-};
+// Spec section 2, "Session banner": each kind's title and message are ids
+// "common.sessionBanner.{kind}.title" and ".message".
 
 const SUCCESS_VISIBLE_MS = 3000;
 const FADE_MS = 300;
@@ -36,6 +20,7 @@ export function SessionBanner({
   onSignIn: () => void;
   onRetry: () => void;
 }) {
+  const t = useT();
   const [leaving, setLeaving] = useState(false);
   const [shownKind, setShownKind] = useState(kind);
   if (shownKind !== kind) {
@@ -55,7 +40,6 @@ export function SessionBanner({
     return () => clearTimeout(gone);
   }, [leaving, onDismiss]);
 
-  const { title, message } = BANNERS[kind];
   const urgent = kind === "expired" || kind === "failed";
   return (
     <div
@@ -64,24 +48,24 @@ export function SessionBanner({
     >
       <div className="container session-banner-inner">
         <div>
-          <p className="session-banner-title">{title}</p>
-          <p className="session-banner-message">{message}</p>
+          <p className="session-banner-title">{t(`common.sessionBanner.${kind}.title`)}</p>
+          <p className="session-banner-message">{t(`common.sessionBanner.${kind}.message`)}</p>
         </div>
         <div className="session-banner-actions">
           {urgent ? (
             <button type="button" className="btn btn-primary" onClick={onSignIn}>
-              Sign In
+              {t("common.sessionBanner.signIn")}
             </button>
           ) : null}
           {kind === "failed" ? (
             <button type="button" className="btn btn-ghost" onClick={onRetry}>
-              Retry
+              {t("common.sessionBanner.retry")}
             </button>
           ) : null}
           <button
             type="button"
             className="toast-close"
-            aria-label="Dismiss session notice"
+            aria-label={t("common.sessionBanner.dismiss")}
             onClick={() => setLeaving(true)}
           >
             ×

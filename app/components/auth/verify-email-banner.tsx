@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { useT } from "../../i18n/i18n";
 
 /**
  * Shown on every page to a signed-in person whose address is not confirmed yet. The account
@@ -6,17 +7,17 @@ import { useLocation } from "react-router";
  */
 export function VerifyEmailBanner() {
   const location = useLocation();
+  const t = useT();
   return (
-    <div className="verify-banner" role="region" aria-label="Address not confirmed">
+    <div className="verify-banner" role="region" aria-label={t("common.verify.label")}>
       <div className="container verify-banner-inner">
         <p>
-          <strong>Please confirm your e-mail address.</strong> Open the link we sent you, so you can
-          always get back into your account.
+          <strong>{t("common.verify.title")}</strong> {t("common.verify.text")}
         </p>
         <form method="post" action="/verify-email">
           <input type="hidden" name="redirect" value={location.pathname + location.search} />
           <button type="submit" className="btn btn-ghost">
-            Resend e-mail
+            {t("common.verify.resend")}
           </button>
         </form>
       </div>

@@ -8,6 +8,7 @@ import {
   recordDeadMail,
 } from "../../../app/mail/queue.server";
 import { verifyEmailMessage } from "../../../app/mail/templates";
+import { DEFAULT_LOCALE } from "../../../app/i18n/locales";
 import { cookieFrom, newPerson, postJson } from "../accounts";
 import { appFetch } from "../app";
 
@@ -31,7 +32,12 @@ function mailTo(label: string): QueuedMail {
   const to = `${label}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   return {
     id: crypto.randomUUID(),
-    message: verifyEmailMessage({ to, firstName: "Ada", link: "https://qr.example.com/verify" }),
+    message: verifyEmailMessage({
+      locale: DEFAULT_LOCALE,
+      to,
+      firstName: "Ada",
+      link: "https://qr.example.com/verify",
+    }),
   };
 }
 
