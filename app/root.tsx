@@ -62,6 +62,17 @@ export const links: Route.LinksFunction = () => [
 // Every post that would change a suspended workspace is refused here, with its reason (issue #31).
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
+/**
+ * The page whose messages this load is for, without its locale prefix. A client-side navigation
+ * or a revalidation asks for the page's data at "<page>.data" ("/_.data" for "/", "/es/_.data" for
+ * "/es/"): without this the page's own namespaces would be missing after one, and its text would
+ * show as message ids.
+ */
+function dataPagePath(url: URL): string {
+  const pathname = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
+  return splitLocalePath(pathname, true).path;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
@@ -87,7 +98,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         locale,
         messages: pageMessages(
           locale,
-          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
+          namespacesFor(dataPagePath(url)).filter(
+            (namespace) => !SERVER_NAMESPACES.includes(namespace),
+          ),
         ),
       },
       suggestion: suggestion(request, user, locale, url),

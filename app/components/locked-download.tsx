@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "../i18n/i18n";
 
 /**
  * A download format the plan does not include, shown as such (issue #29 item 11): a locked button
@@ -16,6 +17,7 @@ export function LockedDownload({
   message: string;
   upgradeHref: string;
 }) {
+  const t = useT();
   return (
     <span className="download-locked">
       <span className="btn btn-ghost is-locked" aria-disabled="true" aria-describedby={id}>
@@ -35,7 +37,7 @@ export function LockedDownload({
         {label} <span className="plan-badge">Premium</span>
       </span>
       <span id={id} className="small muted">
-        {message} <Link to={upgradeHref}>See plans</Link>
+        {message} <Link to={upgradeHref}>{t("generator.seePlans")}</Link>
       </span>
     </span>
   );

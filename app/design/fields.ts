@@ -93,11 +93,21 @@ export function presetOf(params: URLSearchParams) {
   return PRESETS.find((preset) => preset.id === params.get("preset"));
 }
 
-/** The design fields of a query string; a preset, when chosen, replaces them. */
-export function readDesignFields(params: URLSearchParams): DesignFields {
+/**
+ * The design fields of a query string; a preset, when chosen, replaces them. `frameText` is the
+ * frame's call to action in the page's language (issue #32): it stands in for the schema's
+ * "Scan me" where the query names no frame (the generator opened afresh, a code without a frame)
+ * and in a preset; a framed code whose query leaves the text out says "Scan me", as the API reads it.
+ */
+export function readDesignFields(
+  params: URLSearchParams,
+  frameText = DEFAULT_FIELDS.frameText,
+): DesignFields {
   const preset = presetOf(params);
-  if (preset) return designToFields(preset.design);
+  if (preset) return withFrameText(designToFields(preset.design), frameText);
   const fields = defaultDesignFields();
+  const frame = params.getAll("frame").at(-1);
+  if (!frame || frame === DEFAULT_FIELDS.frame) fields.frameText = frameText;
   for (const name of DESIGN_PARAMS) {
     // A checkbox follows its hidden "off" input, so the last value is the one that counts.
     const value = (COLOR_PARAMS as readonly string[]).includes(name)
@@ -106,6 +116,11 @@ export function readDesignFields(params: URLSearchParams): DesignFields {
     if (value !== null && value !== undefined) fields[name] = value.trim();
   }
   return fields;
+}
+
+/** `fields` with the page's call to action in place of the default one. */
+export function withFrameText(fields: DesignFields, frameText: string): DesignFields {
+  return fields.frameText === DEFAULT_FIELDS.frameText ? { ...fields, frameText } : fields;
 }
 
 /** The query parameters of a design: only what differs from the default, so plain links stay short. */

@@ -139,9 +139,10 @@ export interface ReadFields {
 /**
  * Reads the generator's state from a query string: a share link, a prefilled link or the form
  * submitted without JavaScript. Unknown types, sizes outside the allowed set and malformed colours
- * are ignored in favour of the defaults.
+ * are ignored in favour of the defaults. `frameText` is the frame's call to action in the page's
+ * language (readDesignFields).
  */
-export function readFields(params: URLSearchParams): ReadFields {
+export function readFields(params: URLSearchParams, frameText?: string): ReadFields {
   const fields = defaultFields();
   const prefilled = PREFILL_KEYS.some((key) => params.has(key));
   const fromLink = prefilled && params.get(FROM_GENERATOR.name) !== FROM_GENERATOR.value;
@@ -158,7 +159,7 @@ export function readFields(params: URLSearchParams): ReadFields {
   if ((QR_SIZES as readonly number[]).includes(size)) fields.size = String(size);
   fields.fg = linkColor(submittedColor(params, "fg")) ?? fields.fg;
   fields.bg = linkColor(submittedColor(params, "bg")) ?? fields.bg;
-  fields.design = readDesignFields(params);
+  fields.design = readDesignFields(params, frameText);
   // A preset is a whole design, its colours included.
   const preset = presetOf(params)?.design;
   if (preset) [fields.fg, fields.bg] = [preset.fgColor, preset.bgColor];

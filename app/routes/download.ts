@@ -31,6 +31,8 @@ import { loadLogo } from "../storage/logos.server";
 import { contentMatrix, downloadBaseName } from "../qr/render";
 import { hashedClientAddress } from "../security/client.server";
 import { escapeHtml } from "../security/escape-html";
+import { getLocale, translatorFor } from "../i18n/locale.server";
+import { type Locale, localizedPath, splitLocalePath } from "../i18n/locales";
 import { visitorId } from "../security/visitor.server";
 import { designOverStyle } from "../styles/styles.server";
 import type { QrStyle } from "../qr/types";
@@ -50,12 +52,32 @@ function badRequest(message: string) {
   });
 }
 
+/**
+ * The language of the page the download was asked from ("/es/…", its same-origin Referer), else
+ * the request's: a refusal sends the person back to the generator they came from (issue #32).
+ */
+async function pageLocale(request: Request, context: Route.LoaderArgs["context"]) {
+  const referer = request.headers.get("Referer");
+  if (referer && URL.canParse(referer)) {
+    const from = new URL(referer);
+    const { locale } = splitLocalePath(from.pathname);
+    if (from.origin === new URL(request.url).origin && locale) return locale;
+  }
+  return getLocale(context);
+}
+
 /** A plan's refusal a person can act on: the reason and where to upgrade, with or without JS. */
-function planRequired(message: string) {
+function planRequired(message: string, locale: Locale) {
+  const t = translatorFor(locale);
+  // The plan's message is the brand styles' one (styleRefused), said in the page's language.
+  const text = message === BRAND_STYLES_PLAN_MESSAGE ? t("generator.plan.brandStyles") : message;
   return new Response(
-    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Upgrade required</title>` +
-      `<p role="alert">${escapeHtml(message)} <a href="/pricing">See plans and upgrade</a></p>` +
-      `<p><a href="/#generator">Back to the generator</a></p></html>`,
+    `<!doctype html><html lang="${locale.code}" dir="${locale.dir}"><meta charset="utf-8">` +
+      `<title>${escapeHtml(t("generator.download.upgradeTitle"))}</title>` +
+      `<p role="alert">${escapeHtml(text)} <a href="${localizedPath(locale, "/pricing")}">` +
+      `${escapeHtml(t("generator.seePlansUpgrade"))}</a></p>` +
+      `<p><a href="${localizedPath(locale, "/#generator")}">` +
+      `${escapeHtml(t("generator.download.back"))}</a></p></html>`,
     {
       status: 403,
       headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
@@ -64,8 +86,8 @@ function planRequired(message: string) {
 }
 
 /** A brand style the link may not use: not this workspace's (404), or not signed in or on the plan (403). */
-function styleRefused(status: number, message: string) {
-  if (status === 403 && message === BRAND_STYLES_PLAN_MESSAGE) return planRequired(message);
+function styleRefused(status: number, message: string, locale: Locale) {
+  if (status === 403 && message === BRAND_STYLES_PLAN_MESSAGE) return planRequired(message, locale);
   return new Response(message, {
     status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
@@ -114,14 +136,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) return badRequest(Object.values(evaluation.errors).join("\n"));
   // Back to the generator with a notice explaining why, keeping the code's fields and its design.
-  const back = (notice: GeneratorNotice) => {
+  const back = async (notice: GeneratorNotice) => {
     const params = fieldsToSearchParams(fields);
     params.set(FROM_GENERATOR.name, FROM_GENERATOR.value);
     for (const [name, value] of url.searchParams) {
       if (DESIGN_QUERY_FIELDS.has(name) && value !== "") params.set(name, value);
     }
     params.set("notice", notice);
-    return redirect(`/?${params}#generator`, 303);
+    return redirect(
+      localizedPath(await pageLocale(request, context), `/?${params}#generator`),
+      303,
+    );
   };
 
   // The design: the generator's size and colours (size, fg, bg) plus the design fields; with
@@ -133,7 +158,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (styleId) {
     const styled = await linkStyle(context, styleId, url.searchParams, evaluation.style);
-    if (!styled.ok) return styleRefused(styled.status, styled.message);
+    if (!styled.ok) {
+      return styleRefused(styled.status, styled.message, await pageLocale(request, context));
+    }
     designInput = styled.input;
   }
   const design = parseCustomization(designInput);

@@ -22,8 +22,13 @@ import { createDatabase } from "../db/client.server";
 import { remainingVisitorDownloads } from "../models/visitor-downloads.server";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
-import { buildPreview, keepLast, type Preview } from "../qr/preview";
-import { presetChoices } from "../design/fields";
+import { localFrameText, previewKeepingLast, samplePreview } from "../qr/home-preview.server";
+import { presetChoices, withFrameText } from "../design/fields";
+import { generatorErrorText } from "../components/generator/error-text";
+import { useT } from "../i18n/i18n";
+import { localizedPath } from "../i18n/locales";
+import { getLocale, getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import designerCss from "../styles/designer.css?url";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
@@ -43,19 +48,18 @@ import {
 
 const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "print-plan", "download-limit"];
 
-// Most visits open the home page as it is, with the sample settings: their first preview is the
-// same every time, so it is drawn once per isolate (a pure result; nothing about the request).
-let samplePreview: Preview | undefined;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { fields, prefilled, fromLink } = readFields(url.searchParams);
+  const frameText = localFrameText(await getT(context));
+  const { fields, prefilled, fromLink } = readFields(url.searchParams, frameText);
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
   const userId = (await getUser(context))?.id;
   const membership = userId ? await getMembership(context) : null;
   // "Apply style" (issue #28): the brand style's design written into the generator's fields.
-  if (url.searchParams.get("applyStyle")) throw await applyStyle(request, url, membership);
+  if (url.searchParams.get("applyStyle")) {
+    throw await applyStyle(request, context, url, membership);
+  }
   // A logo of this workspace (or, from before issue #27, of this person): its key names its owner,
   // and the download route checks again.
   const logo = url.searchParams.get("logo");
@@ -68,8 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
     preview: prefilled
       ? previewKeepingLast(fields, url.searchParams.get("last"))
-      : (samplePreview ??= buildPreview(fields)),
-    presets: presetChoices(),
+      : samplePreview(fields),
+    presets: presetChoices().map((preset) => ({
+      ...preset,
+      design: withFrameText(preset.design, frameText),
+    })),
     // After the app's own redirect (a save) its message says more than "QR settings loaded!".
     // Not after the generator's own round trips (its form without JavaScript, its type links).
     prefilled: fromLink && !hasFlash(request),
@@ -110,19 +117,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The preview of `fields`; when only their colours or design are refused, the code of `last` (the
- * form's last good query, sent without JavaScript) stays beside the reason (issue #29 item 15).
- */
-function previewKeepingLast(fields: Parameters<typeof buildPreview>[0], last: string | null) {
-  const preview = buildPreview(fields);
-  if (preview.ok || !last) return preview;
-  const earlier = buildPreview(readFields(new URLSearchParams(last)).fields);
-  return earlier.ok
-    ? keepLast(preview, { src: earlier.src, alt: earlier.alt, query: earlier.query })
-    : preview;
-}
-
-/**
  * The generator's posts: "Add logo" (multipart) and "Save". Post/redirect/get, with the outcome as
  * a flash message; a visitor is sent to sign up first (spec section 5).
  */
@@ -133,6 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { fields } = readFields(params);
   const intent = form.get("intent") === "logo" ? "logo" : "save";
   const user = await getUser(context);
+  const t = await getT(context);
+  const locale = await getLocale(context);
   const logoKey = typeof form.get("logo") === "string" ? String(form.get("logo")) : "";
   const title = String(form.get("title") ?? "").slice(0, 120);
   const track = form.get("trackScans") === "on";
@@ -140,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const query = fieldsToSearchParams(fields);
     if (logo) query.set("logo", logo);
     for (const [key, value] of Object.entries(extra)) query.set(key, value);
-    return `/?${query}#generator`;
+    return localizedPath(locale, `/?${query}#generator`);
   };
   // After a refused save the form keeps its title and its "Track scans".
   const kept = { ...(title ? { title } : {}), ...(track ? { trackScans: "on" } : {}) };
@@ -151,7 +147,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A dynamic code needs Premium: its sign-up starts the Premium trial, as the form said.
     const plan = intent === "save" && track && fields.type === "url" ? "&plan=premium" : "";
     throw redirect(
-      `/auth?mode=signup${plan}&reason=${intent}&redirect=${encodeURIComponent(back("", pending))}`,
+      localizedPath(
+        locale,
+        `/auth?mode=signup${plan}&reason=${intent}&redirect=${encodeURIComponent(back("", pending))}`,
+      ),
       303,
     );
   }
@@ -160,15 +159,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = await logoFromForm(form, membership);
     if (!upload.ok || !upload.logo) {
       return redirectWithToast(request, back(""), {
-        title: upload.ok ? "Upload failed" : upload.title,
-        description: upload.ok ? "Choose a PNG or JPEG file first." : upload.message,
+        title: upload.ok ? t("generator.toast.uploadFailed") : upload.title,
+        description: upload.ok ? t("generator.toast.chooseFile") : upload.message,
         variant: "error",
       });
     }
     try {
       // The workspace's logo, whoever uploaded it (issue #27).
       const key = await storeLogo(membership!.workspace.id, upload.logo);
-      return redirectWithToast(request, back(key), { title: "Logo uploaded", variant: "success" });
+      return redirectWithToast(request, back(key), {
+        title: t("generator.toast.logoUploaded"),
+        variant: "success",
+      });
     } catch (error) {
       if (!(error instanceof LogoStoreError)) throw error;
       return redirectWithToast(request, back(""), {
@@ -181,8 +183,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const evaluation = evaluateFields(fields);
   if (!evaluation.ok) {
     return redirectWithToast(request, back(logoKey, kept), {
-      title: "Save failed",
-      description: Object.values(evaluation.errors)[0],
+      title: t("generator.toast.saveFailed"),
+      description: generatorErrorText(t, Object.values(evaluation.errors)[0] ?? ""),
       variant: "error",
     });
   }
@@ -196,7 +198,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const styled = await savedStyleCustomization(membership, styleId, params, evaluation.style);
     if (!styled.ok) {
       return redirectWithToast(request, back(logoKey, kept), {
-        title: "Save failed",
+        title: t("generator.toast.saveFailed"),
         description: styled.message,
         variant: "error",
       });
@@ -224,21 +226,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(track ? { trackScans: "on" } : {}),
     }),
     {
-      title: "QR code saved",
-      description: `“${title.trim()}” is on your dashboard.`,
+      title: t("generator.toast.saved"),
+      description: t("generator.toast.savedDescription", { title: title.trim() }),
       variant: "success",
     },
   );
 }
 
 /** "Apply style": back to the generator with the style's design, or with why it cannot be used. */
-async function applyStyle(request: Request, url: URL, membership: Membership | null) {
+async function applyStyle(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  url: URL,
+  membership: Membership | null,
+) {
+  const t = await getT(context);
+  const locale = await getLocale(context);
+  const home = (query: URLSearchParams | string) => localizedPath(locale, `/?${query}#generator`);
   const query = new URLSearchParams(url.searchParams);
   query.delete("applyStyle");
   const styleId = query.get("styleId");
   if (!styleId) {
     query.delete("styleId");
-    return redirect(`/?${query}#generator`, 303);
+    return redirect(home(query), 303);
   }
   // The style replaces the form's design: its fields, and the gradient's parts.
   for (const field of [
@@ -253,41 +263,38 @@ async function applyStyle(request: Request, url: URL, membership: Membership | n
   query.delete("styleId");
   const applied = await appliedStyleQuery(membership, styleId, query);
   if (!applied.ok) {
-    return redirectWithToast(request, `/?${query}#generator`, {
-      title: "Brand style not applied",
+    return redirectWithToast(request, home(query), {
+      title: t("generator.toast.styleNotApplied"),
       description: applied.message,
       variant: "error",
     });
   }
-  return redirectWithToast(request, `/?${applied.query}#generator`, {
-    title: "Brand style applied",
-    description: `The design of “${applied.name}” is in the generator; change any field to override it.`,
+  return redirectWithToast(request, home(applied.query), {
+    title: t("generator.toast.styleApplied"),
+    description: t("generator.toast.styleAppliedDescription", { name: applied.name }),
     variant: "success",
   });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: designerCss }];
 
-export const meta = () =>
-  pageMeta(
-    "QR Code Creator",
-    "Create free QR codes for links, text, e-mail, phone, SMS, Wi-Fi and contacts. Customise size and colours, preview live and download in a second.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("generator.meta.title"), t("generator.meta.description"));
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const flash = root?.flash ?? null;
+  const t = useT();
   useReportSavedCode(flash);
   return (
     <>
       <TrialBanner banner={root?.user?.trialBanner ?? null} />
       <section className="hero container">
-        <h1>Create QR codes that always scan</h1>
-        <p className="lead">
-          Links, text, e-mail, phone, SMS, Wi-Fi and contact cards — free, in a second, with or
-          without an account.
-        </p>
+        <h1>{t("generator.hero.title")}</h1>
+        <p className="lead">{t("generator.hero.lead")}</p>
       </section>
       <FeatureChecklist />
       <Generator

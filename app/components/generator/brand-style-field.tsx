@@ -1,3 +1,5 @@
+import { useLocalePath, useT } from "../../i18n/i18n";
+import { BRAND_STYLES_PLAN_MESSAGE } from "../../plans/rules";
 import type { GeneratorStyles } from "../../styles/generator.server";
 
 // The generator's brand style choice (issue #28): a select of the workspace's saved designs
@@ -7,17 +9,22 @@ import type { GeneratorStyles } from "../../styles/generator.server";
 // The loader's part is generatorStyles() in app/styles/generator.server.ts.
 
 export function BrandStyleField({ brandStyles }: { brandStyles: GeneratorStyles }) {
+  const t = useT();
+  const localePath = useLocalePath();
   if (brandStyles.refusal) {
     return (
       <p className="muted small brand-style-locked" role="note">
-        {brandStyles.refusal} <a href="/pricing">See plans</a>
+        {brandStyles.refusal === BRAND_STYLES_PLAN_MESSAGE
+          ? t("generator.plan.brandStyles")
+          : brandStyles.refusal}{" "}
+        <a href={localePath("/pricing")}>{t("generator.seePlans")}</a>
       </p>
     );
   }
   if (brandStyles.styles.length === 0) return null;
   return (
     <div className="field brand-style-field">
-      <label htmlFor="generator-style">Brand style</label>
+      <label htmlFor="generator-style">{t("generator.style.brandStyle")}</label>
       <div className="field-row">
         <select
           id="generator-style"
@@ -25,7 +32,7 @@ export function BrandStyleField({ brandStyles }: { brandStyles: GeneratorStyles 
           defaultValue={brandStyles.selected ?? ""}
           aria-describedby="generator-style-hint"
         >
-          <option value="">No style</option>
+          <option value="">{t("generator.style.noStyle")}</option>
           {brandStyles.styles.map((style) => (
             <option key={style.id} value={style.id}>
               {style.name}
@@ -33,12 +40,12 @@ export function BrandStyleField({ brandStyles }: { brandStyles: GeneratorStyles 
           ))}
         </select>
         <button type="submit" name="applyStyle" value="1" className="btn btn-secondary">
-          Apply style
+          {t("generator.style.apply")}
         </button>
       </div>
       <p className="field-hint" id="generator-style-hint">
-        Fills the design with the style; anything you change afterwards overrides it.{" "}
-        <a href="/dashboard?tab=styles">Manage brand styles</a>
+        {t("generator.style.applyHint")}{" "}
+        <a href="/dashboard?tab=styles">{t("generator.style.manage")}</a>
       </p>
     </div>
   );

@@ -1,25 +1,26 @@
 import { useId } from "react";
+import { useT } from "../../i18n/i18n";
 import { useHydrated } from "../use-hydrated";
 
 function validHex(color: string): string | null {
   return /^#[\da-f]{6}$/i.test(color) ? color.toLowerCase() : null;
 }
 
-/** Colours one click away (issue #29 item 14c): dark enough on white to scan. */
+/** Colours one click away (issue #29 item 14c): dark enough on white to scan. Names are message ids. */
 export const SWATCHES = [
-  ["#000000", "Black"],
-  ["#1e3a8a", "Navy"],
-  ["#1d4ed8", "Blue"],
-  ["#166534", "Green"],
-  ["#9f1239", "Crimson"],
-  ["#6d28d9", "Violet"],
+  ["#000000", "generator.color.black"],
+  ["#1e3a8a", "generator.color.navy"],
+  ["#1d4ed8", "generator.color.blue"],
+  ["#166534", "generator.color.green"],
+  ["#9f1239", "generator.color.crimson"],
+  ["#6d28d9", "generator.color.violet"],
 ] as const;
 
 export const LIGHT_SWATCHES = [
-  ["#ffffff", "White"],
-  ["#fefce8", "Cream"],
-  ["#f1f5f9", "Mist"],
-  ["#ecfdf5", "Mint"],
+  ["#ffffff", "generator.color.white"],
+  ["#fefce8", "generator.color.cream"],
+  ["#f1f5f9", "generator.color.mist"],
+  ["#ecfdf5", "generator.color.mint"],
 ] as const;
 
 /**
@@ -50,6 +51,7 @@ export function ColorField({
 }) {
   const id = useId();
   const hydrated = useHydrated();
+  const t = useT();
   const shown = validHex(value) ?? fallback;
   const invalid = error ? true : undefined;
   return (
@@ -70,7 +72,8 @@ export function ColorField({
           <input
             type="text"
             className="color-text"
-            aria-label={`${label} as hex`}
+            dir="ltr"
+            aria-label={t("generator.color.hex", { label })}
             value={value}
             placeholder={same ? fallback : undefined}
             maxLength={7}
@@ -79,11 +82,17 @@ export function ColorField({
             onChange={(event) => onChange(event.target.value.trim())}
           />
         ) : (
-          <code className="color-text">{value || same}</code>
+          <code className="color-text" dir="ltr">
+            {value || same}
+          </code>
         )}
       </div>
       {swatches || same ? (
-        <div className="swatches" role="radiogroup" aria-label={`${label}: quick choices`}>
+        <div
+          className="swatches"
+          role="radiogroup"
+          aria-label={t("generator.color.quick", { label })}
+        >
           {same !== undefined ? (
             <label className="swatch swatch-same" title={same}>
               <input
@@ -97,8 +106,8 @@ export function ColorField({
               <span>{same}</span>
             </label>
           ) : null}
-          {(swatches ?? []).map(([color, colorName]) => (
-            <label key={color} className="swatch" title={colorName}>
+          {(swatches ?? []).map(([color, nameId]) => (
+            <label key={color} className="swatch" title={t(nameId)}>
               <input
                 type="radio"
                 name={`${name}Swatch`}
@@ -107,7 +116,7 @@ export function ColorField({
                 onChange={() => onChange(color)}
               />
               <span className="swatch-chip" style={{ background: color }} aria-hidden="true" />
-              <span className="sr-only">{colorName}</span>
+              <span className="sr-only">{t(nameId)}</span>
             </label>
           ))}
         </div>

@@ -2,7 +2,8 @@ import { useId } from "react";
 import type { ContentField } from "../../qr/fields";
 import type { FieldErrors } from "../../qr/schema";
 import type { QrType } from "../../qr/types";
-import { Field } from "./field";
+import { useT } from "../../i18n/i18n";
+import { Field, useGeneratorErrorText } from "./field";
 
 interface ContentFieldsProps {
   type: QrType;
@@ -14,6 +15,8 @@ interface ContentFieldsProps {
 export function ContentFields({ type, values, errors, onChange }: ContentFieldsProps) {
   const encryptionId = useId();
   const phoneKindId = useId();
+  const t = useT();
+  const errorText = useGeneratorErrorText();
   const field = (name: ContentField) => ({
     name,
     value: values[name],
@@ -26,37 +29,49 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
       return (
         <Field
           {...field("url")}
-          label="Website address"
+          label={t("generator.content.websiteAddress")}
           inputMode="url"
           placeholder="https://example.com"
           required
         />
       );
     case "text":
-      return <Field {...field("text")} label="Text" multiline required />;
+      return <Field {...field("text")} label={t("generator.content.text")} multiline required />;
     case "email":
       return (
         <>
-          <Field {...field("email")} label="E-mail address" type="email" required />
-          <Field {...field("subject")} label="Subject" />
-          <Field {...field("message")} label="Message" multiline />
+          <Field
+            {...field("email")}
+            label={t("generator.content.emailAddress")}
+            type="email"
+            required
+          />
+          <Field {...field("subject")} label={t("generator.content.subject")} />
+          <Field {...field("message")} label={t("generator.content.message")} multiline />
         </>
       );
     case "phone":
-      return <Field {...field("phone")} label="Phone number" type="tel" required />;
+      return (
+        <Field {...field("phone")} label={t("generator.content.phoneNumber")} type="tel" required />
+      );
     case "sms":
       return (
         <>
-          <Field {...field("phone")} label="Phone number" type="tel" required />
-          <Field {...field("message")} label="Message" multiline />
+          <Field
+            {...field("phone")}
+            label={t("generator.content.phoneNumber")}
+            type="tel"
+            required
+          />
+          <Field {...field("message")} label={t("generator.content.message")} multiline />
         </>
       );
     case "wifi":
       return (
         <>
-          <Field {...field("ssid")} label="Network name (SSID)" required />
+          <Field {...field("ssid")} label={t("generator.content.ssid")} required />
           <div className="field">
-            <label htmlFor={encryptionId}>Security</label>
+            <label htmlFor={encryptionId}>{t("generator.content.security")}</label>
             <select
               id={encryptionId}
               name="encryption"
@@ -66,12 +81,14 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
             >
               <option value="WPA">WPA / WPA2 / WPA3</option>
               <option value="WEP">WEP</option>
-              <option value="nopass">No password</option>
+              <option value="nopass">{t("generator.content.noPassword")}</option>
             </select>
-            {errors.encryption ? <p className="field-error">{errors.encryption}</p> : null}
+            {errors.encryption ? (
+              <p className="field-error">{errorText(errors.encryption)}</p>
+            ) : null}
           </div>
           {values.encryption === "nopass" ? null : (
-            <Field {...field("password")} label="Password" required />
+            <Field {...field("password")} label={t("generator.content.password")} required />
           )}
           <label className="checkbox">
             <input
@@ -81,32 +98,56 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
               checked={values.hidden === "true"}
               onChange={(event) => onChange("hidden", event.target.checked ? "true" : "")}
             />
-            Hidden network
+            {t("generator.content.hidden")}
           </label>
         </>
       );
     case "contact":
       return (
         <>
-          <p className="field-hint">
-            Fill in at least a name, an e-mail address or a phone number.
-          </p>
+          <p className="field-hint">{t("generator.content.contactHint")}</p>
           <div className="field-row">
-            <Field {...field("firstName")} label="First name" autoComplete="given-name" />
-            <Field {...field("lastName")} label="Last name" autoComplete="family-name" />
+            <Field
+              {...field("firstName")}
+              label={t("generator.content.firstName")}
+              autoComplete="given-name"
+            />
+            <Field
+              {...field("lastName")}
+              label={t("generator.content.lastName")}
+              autoComplete="family-name"
+            />
           </div>
           <div className="field-row">
-            <Field {...field("company")} label="Company" autoComplete="organization" />
-            <Field {...field("jobTitle")} label="Job title" autoComplete="organization-title" />
+            <Field
+              {...field("company")}
+              label={t("generator.content.company")}
+              autoComplete="organization"
+            />
+            <Field
+              {...field("jobTitle")}
+              label={t("generator.content.jobTitle")}
+              autoComplete="organization-title"
+            />
           </div>
           <div className="field-row">
-            <Field {...field("phone")} label="Phone" type="tel" autoComplete="tel" />
-            <Field {...field("email")} label="E-mail" type="email" autoComplete="email" />
+            <Field
+              {...field("phone")}
+              label={t("generator.content.phone")}
+              type="tel"
+              autoComplete="tel"
+            />
+            <Field
+              {...field("email")}
+              label={t("generator.content.email")}
+              type="email"
+              autoComplete="email"
+            />
           </div>
           <div className="field-row">
-            <Field {...field("phone2")} label="Second phone" type="tel" />
+            <Field {...field("phone2")} label={t("generator.content.phone2")} type="tel" />
             <div className="field">
-              <label htmlFor={phoneKindId}>Second phone is</label>
+              <label htmlFor={phoneKindId}>{t("generator.content.phone2Kind")}</label>
               <select
                 id={phoneKindId}
                 name="phone2Type"
@@ -114,26 +155,53 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
                 aria-invalid={errors.phone2Type ? true : undefined}
                 onChange={(event) => onChange("phone2Type", event.target.value)}
               >
-                <option value="mobile">Mobile</option>
-                <option value="work">Work</option>
+                <option value="mobile">{t("generator.content.mobile")}</option>
+                <option value="work">{t("generator.content.work")}</option>
               </select>
-              {errors.phone2Type ? <p className="field-error">{errors.phone2Type}</p> : null}
+              {errors.phone2Type ? (
+                <p className="field-error">{errorText(errors.phone2Type)}</p>
+              ) : null}
             </div>
           </div>
-          <Field {...field("website")} label="Website" inputMode="url" autoComplete="url" />
+          <Field
+            {...field("website")}
+            label={t("generator.content.website")}
+            inputMode="url"
+            autoComplete="url"
+          />
           <fieldset className="field-group">
-            <legend>Address</legend>
-            <Field {...field("street")} label="Street" autoComplete="street-address" />
+            <legend>{t("generator.content.address")}</legend>
+            <Field
+              {...field("street")}
+              label={t("generator.content.street")}
+              autoComplete="street-address"
+            />
             <div className="field-row">
-              <Field {...field("city")} label="City" autoComplete="address-level2" />
-              <Field {...field("region")} label="State or region" autoComplete="address-level1" />
+              <Field
+                {...field("city")}
+                label={t("generator.content.city")}
+                autoComplete="address-level2"
+              />
+              <Field
+                {...field("region")}
+                label={t("generator.content.region")}
+                autoComplete="address-level1"
+              />
             </div>
             <div className="field-row">
-              <Field {...field("postalCode")} label="Postal code" autoComplete="postal-code" />
-              <Field {...field("country")} label="Country" autoComplete="country-name" />
+              <Field
+                {...field("postalCode")}
+                label={t("generator.content.postalCode")}
+                autoComplete="postal-code"
+              />
+              <Field
+                {...field("country")}
+                label={t("generator.content.country")}
+                autoComplete="country-name"
+              />
             </div>
           </fieldset>
-          <Field {...field("note")} label="Note" multiline />
+          <Field {...field("note")} label={t("generator.content.note")} multiline />
         </>
       );
   }

@@ -2,7 +2,9 @@ import { useId } from "react";
 import type { FieldErrors } from "../../qr/schema";
 import type { GeneratorFields } from "../../qr/fields";
 import { QR_SIZES } from "../../qr/types";
+import { useT } from "../../i18n/i18n";
 import { ColorField, LIGHT_SWATCHES, SWATCHES } from "./color-field";
+import { useGeneratorErrorText } from "./field";
 
 export type StylePatch = Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>;
 
@@ -20,12 +22,14 @@ export function CustomizationFields({
   onChange: (patch: StylePatch) => void;
 }) {
   const sizeId = useId();
+  const t = useT();
+  const errorText = useGeneratorErrorText();
   return (
     <fieldset data-tour="customization">
-      <legend>Size and colours</legend>
+      <legend>{t("generator.style.legend")}</legend>
       <div className="field-row">
         <div className="field">
-          <label htmlFor={sizeId}>Size</label>
+          <label htmlFor={sizeId}>{t("generator.style.size")}</label>
           <select
             id={sizeId}
             name="size"
@@ -34,7 +38,7 @@ export function CustomizationFields({
           >
             {QR_SIZES.map((size) => (
               <option key={size} value={size}>
-                {size} × {size} px
+                {t("generator.style.sizeOption", { size })}
               </option>
             ))}
           </select>
@@ -43,7 +47,7 @@ export function CustomizationFields({
       <div className="field-row">
         <ColorField
           name="fg"
-          label="Foreground"
+          label={t("generator.style.fg")}
           value={fields.fg}
           error={errors.fg}
           swatches={SWATCHES}
@@ -51,7 +55,7 @@ export function CustomizationFields({
         />
         <ColorField
           name="bg"
-          label="Background"
+          label={t("generator.style.bg")}
           value={fields.bg}
           error={errors.bg}
           swatches={LIGHT_SWATCHES}
@@ -60,7 +64,7 @@ export function CustomizationFields({
       </div>
       {errors.fg || errors.bg ? (
         <p className="field-error" role="alert">
-          {errors.fg ?? errors.bg}
+          {errorText(errors.fg ?? errors.bg ?? "")}
         </p>
       ) : null}
     </fieldset>

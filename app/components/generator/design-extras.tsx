@@ -1,27 +1,26 @@
 import { useId } from "react";
 import type { DesignFields } from "../../design/fields";
-import { FRAME_LABELS, FRAME_TEXT_MAX, FRAMES } from "../../design/names";
+import { FRAME_TEXT_MAX, FRAMES } from "../../design/names";
+import { useT } from "../../i18n/i18n";
 import type { FieldErrors } from "../../qr/schema";
 import { ColorField } from "./color-field";
+import { useGeneratorErrorText } from "./field";
 import { OptionChoice } from "./shape-choice";
 
 export type DesignPatch = Partial<DesignFields>;
 
 /** The first of these fields' problems, said where the fields are. */
 export function DesignErrors({ errors, names }: { errors: FieldErrors; names: string[] }) {
+  const errorText = useGeneratorErrorText();
   const message = names.map((name) => errors[name]).find(Boolean);
   return message ? (
     <p className="field-error" role="alert">
-      {message}
+      {errorText(message)}
     </p>
   ) : null;
 }
 
-const GRADIENTS = [
-  ["", "None"],
-  ["linear", "Linear"],
-  ["radial", "Radial"],
-] as const;
+const GRADIENTS = ["", "linear", "radial"] as const;
 
 /** The dots' gradient: none, linear or radial, its two ends and (linear) its angle. */
 export function GradientFields({
@@ -34,33 +33,36 @@ export function GradientFields({
   onChange: (patch: DesignPatch) => void;
 }) {
   const rotationId = useId();
+  const t = useT();
   return (
     <fieldset>
-      <legend>Gradient</legend>
+      <legend>{t("generator.gradient.legend")}</legend>
       <OptionChoice
-        legend="Gradient of the dots"
+        legend={t("generator.gradient.choice")}
         name="gradientType"
-        options={GRADIENTS}
+        options={GRADIENTS.map(
+          (type) => [type, t(`generator.gradient.${type || "none"}`)] as const,
+        )}
         value={design.gradientType}
         onChange={(gradientType) => onChange({ gradientType })}
       />
       <div className="field-row">
         <ColorField
           name="gradientFrom"
-          label="Gradient start"
+          label={t("generator.gradient.from")}
           value={design.gradientFrom}
           error={errors.gradientFrom}
           onChange={(gradientFrom) => onChange({ gradientFrom })}
         />
         <ColorField
           name="gradientTo"
-          label="Gradient end"
+          label={t("generator.gradient.to")}
           value={design.gradientTo}
           error={errors.gradientTo}
           onChange={(gradientTo) => onChange({ gradientTo })}
         />
         <div className="field">
-          <label htmlFor={rotationId}>Rotation (degrees)</label>
+          <label htmlFor={rotationId}>{t("generator.gradient.rotation")}</label>
           <input
             id={rotationId}
             type="number"
@@ -75,7 +77,7 @@ export function GradientFields({
           />
         </div>
       </div>
-      <p className="field-hint">The start and end are used when a gradient is chosen.</p>
+      <p className="field-hint">{t("generator.gradient.hint")}</p>
       <DesignErrors
         errors={errors}
         names={["gradientType", "gradientFrom", "gradientTo", "gradientRotation"]}
@@ -95,18 +97,19 @@ export function FrameFields({
   onChange: (patch: DesignPatch) => void;
 }) {
   const textId = useId();
+  const t = useT();
   return (
     <fieldset>
-      <legend>Frame</legend>
+      <legend>{t("generator.frame.legend")}</legend>
       <OptionChoice
-        legend="Frame style"
+        legend={t("generator.frame.style")}
         name="frame"
-        options={FRAMES.map((frame) => [frame, FRAME_LABELS[frame]] as const)}
+        options={FRAMES.map((frame) => [frame, t(`generator.frame.${frame}`)] as const)}
         value={design.frame}
         onChange={(frame) => onChange({ frame })}
       />
       <div className="field">
-        <label htmlFor={textId}>Call to action</label>
+        <label htmlFor={textId}>{t("generator.frame.text")}</label>
         <input
           id={textId}
           type="text"
@@ -120,14 +123,14 @@ export function FrameFields({
       <div className="field-row">
         <ColorField
           name="frameColor"
-          label="Frame colour"
+          label={t("generator.frame.color")}
           value={design.frameColor}
           error={errors.frameColor}
           onChange={(frameColor) => onChange({ frameColor })}
         />
         <ColorField
           name="frameTextColor"
-          label="Call to action colour"
+          label={t("generator.frame.textColor")}
           value={design.frameTextColor}
           fallback="#ffffff"
           error={errors.frameTextColor}

@@ -2,16 +2,12 @@ import { useState } from "react";
 import type { DesignFields, DesignParam, PresetChoice } from "../../design/fields";
 import { CORNER_DOT_SHAPES, CORNER_SHAPES, DOT_SHAPES, LOGO_SIZES } from "../../design/names";
 import type { FieldErrors } from "../../qr/schema";
+import { useT } from "../../i18n/i18n";
 import { ColorField, SWATCHES } from "./color-field";
 import { DesignErrors, type DesignPatch, FrameFields, GradientFields } from "./design-extras";
 import { OptionChoice, ShapeChoice } from "./shape-choice";
 
-const EC_OPTIONS = [
-  ["L", "L: 7% can be damaged"],
-  ["M", "M: 15% (default)"],
-  ["Q", "Q: 25%"],
-  ["H", "H: 30%, for logos"],
-] as const;
+const EC_LEVELS = ["L", "M", "Q", "H"] as const;
 
 /**
  * The code designer (issue #28): presets, shapes, corner colours, gradient, frame and error
@@ -36,6 +32,7 @@ export function DesignFields({
   onChange: (patch: DesignPatch) => void;
   onPreset: (preset: PresetChoice) => void;
 }) {
+  const t = useT();
   const designErrors = Object.keys(errors).some((name) => name in design);
   // Decided once: afterwards the person opens and closes it.
   const [open] = useState(() => designErrors || !isDefault(design, presets));
@@ -43,9 +40,9 @@ export function DesignFields({
 
   return (
     <details className="designer" open={open} data-tour="design">
-      <summary>Design: shapes, colours and frame</summary>
+      <summary>{t("generator.design.summary")}</summary>
       <fieldset className="choice-group">
-        <legend>Ready-made designs</legend>
+        <legend>{t("generator.design.presets")}</legend>
         <div className="presets">
           {presets.map((preset) => (
             <button
@@ -60,13 +57,13 @@ export function DesignFields({
               }}
             >
               <span className="swatch-chip" style={{ background: preset.fg }} aria-hidden="true" />
-              {preset.name}
+              {t(`generator.preset.${preset.id}`)}
             </button>
           ))}
         </div>
       </fieldset>
       <ShapeChoice
-        legend="Dots"
+        legend={t("generator.design.dots")}
         name="dotShape"
         part="dots"
         shapes={DOT_SHAPES}
@@ -74,7 +71,7 @@ export function DesignFields({
         onChange={set("dotShape")}
       />
       <ShapeChoice
-        legend="Corners"
+        legend={t("generator.design.corners")}
         name="cornerShape"
         part="corners"
         shapes={CORNER_SHAPES}
@@ -82,7 +79,7 @@ export function DesignFields({
         onChange={set("cornerShape")}
       />
       <ShapeChoice
-        legend="Corner centres"
+        legend={t("generator.design.cornerCentres")}
         name="cornerDotShape"
         part="centres"
         shapes={CORNER_DOT_SHAPES}
@@ -90,25 +87,25 @@ export function DesignFields({
         onChange={set("cornerDotShape")}
       />
       <fieldset>
-        <legend>Corner colours</legend>
+        <legend>{t("generator.design.cornerColours")}</legend>
         <div className="field-row">
           <ColorField
             name="cornerColor"
-            label="Corner colour"
+            label={t("generator.design.cornerColour")}
             value={design.cornerColor}
             fallback={fg}
             swatches={SWATCHES}
-            same="Same as dots"
+            same={t("generator.design.sameAsDots")}
             error={errors.cornerColor}
             onChange={set("cornerColor")}
           />
           <ColorField
             name="cornerDotColor"
-            label="Corner centre colour"
+            label={t("generator.design.cornerCentreColour")}
             value={design.cornerDotColor}
             fallback={fg}
             swatches={SWATCHES}
-            same="Same as dots"
+            same={t("generator.design.sameAsDots")}
             error={errors.cornerDotColor}
             onChange={set("cornerDotColor")}
           />
@@ -118,19 +115,19 @@ export function DesignFields({
       <GradientFields design={design} errors={errors} onChange={onChange} />
       <FrameFields design={design} errors={errors} onChange={onChange} />
       <OptionChoice
-        legend="Error correction"
+        legend={t("generator.design.errorCorrection")}
         name="errorCorrection"
-        options={EC_OPTIONS}
+        options={EC_LEVELS.map((level) => [level, t(`generator.design.ec${level}`)] as const)}
         value={hasLogo ? "H" : design.errorCorrection}
         onChange={set("errorCorrection")}
       />
       {hasLogo ? (
         <>
-          <p className="field-hint">With a logo the code always uses H.</p>
+          <p className="field-hint">{t("generator.design.logoUsesH")}</p>
           <OptionChoice
-            legend="Logo size"
+            legend={t("generator.design.logoSize")}
             name="logoSize"
-            options={LOGO_SIZES.map((size) => [size, size[0]!.toUpperCase() + size.slice(1)])}
+            options={LOGO_SIZES.map((size) => [size, t(`generator.logoSize.${size}`)] as const)}
             value={design.logoSize}
             onChange={set("logoSize")}
           />
@@ -143,7 +140,7 @@ export function DesignFields({
               checked={design.logoClear !== "false"}
               onChange={(event) => onChange({ logoClear: String(event.target.checked) })}
             />
-            Clear the dots behind the logo
+            {t("generator.design.logoClear")}
           </label>
         </>
       ) : null}

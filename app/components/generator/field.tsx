@@ -1,4 +1,12 @@
 import { useId } from "react";
+import { useT } from "../../i18n/i18n";
+import { generatorErrorText } from "./error-text";
+
+/** The generator's validation messages in the page's language (error-text.ts). */
+export function useGeneratorErrorText(): (message: string) => string {
+  const t = useT();
+  return (message: string) => generatorErrorText(t, message);
+}
 
 interface FieldProps {
   name: string;
@@ -31,6 +39,7 @@ export function Field({
   required,
 }: FieldProps) {
   const id = useId();
+  const t = useT();
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   const common = {
     id,
@@ -46,7 +55,7 @@ export function Field({
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required ? null : <span className="optional"> (optional)</span>}
+        {required ? null : <span className="optional"> {t("generator.field.optional")}</span>}
       </label>
       {multiline ? (
         <textarea {...common} rows={4} onChange={(event) => onChange(event.target.value)} />
@@ -55,6 +64,8 @@ export function Field({
           {...common}
           type={type}
           inputMode={inputMode}
+          // Addresses and numbers read left to right, in a right-to-left page too.
+          dir={type !== "text" || inputMode === "url" ? "ltr" : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
@@ -65,7 +76,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {generatorErrorText(t, error)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { PRINT_PLAN_MESSAGE, SVG_PLAN_MESSAGE } from "../../plans/rules";
+import { Trans, useLocalePath, useT } from "../../i18n/i18n";
+import { VISITOR_DOWNLOADS_PER_DAY } from "../../plans/visitors";
 import { useHydrated } from "../use-hydrated";
 
 export type GeneratorNotice = "svg-plan" | "print-plan" | "download-limit";
@@ -13,29 +14,35 @@ export function GeneratorNotices({
   notice: GeneratorNotice | null;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <>
       {/* With JavaScript the same message arrives as a toast. */}
       {prefilled && !hydrated ? (
         <p className="notice notice-success" role="status">
-          QR settings loaded!
+          {t("generator.toast.settingsLoaded")}
         </p>
       ) : null}
       {notice === "svg-plan" ? (
         <p className="notice notice-warning" role="alert">
-          {SVG_PLAN_MESSAGE} <Link to="/pricing">See plans</Link>
+          {t("generator.plan.svg")}{" "}
+          <Link to={localePath("/pricing")}>{t("generator.seePlans")}</Link>
         </p>
       ) : null}
       {notice === "print-plan" ? (
         <p className="notice notice-warning" role="alert">
-          {PRINT_PLAN_MESSAGE} PNG downloads, also at a print size, stay available on your plan.{" "}
-          <Link to="/pricing">See plans and upgrade</Link>
+          {t("generator.plan.print")} {t("generator.notice.printPng")}{" "}
+          <Link to={localePath("/pricing")}>{t("generator.seePlansUpgrade")}</Link>
         </p>
       ) : null}
       {notice === "download-limit" ? (
         <p className="notice notice-warning" role="alert">
-          You have used your 3 free downloads for today.{" "}
-          <Link to="/auth?mode=signup">Sign up free</Link> to keep downloading.
+          <Trans
+            id="generator.notice.downloadLimit"
+            values={{ count: VISITOR_DOWNLOADS_PER_DAY }}
+            components={{ 0: <Link to={localePath("/auth?mode=signup")} /> }}
+          />
         </p>
       ) : null}
     </>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { type ContentField, FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
-import { QR_TYPE_LABELS, type QrType } from "../../qr/types";
+import { useLocalePath, useT } from "../../i18n/i18n";
+import type { QrType } from "../../qr/types";
 import { useReportUsage } from "../achievements/use-report-usage";
 import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";
@@ -62,6 +63,8 @@ export function Generator({
   saveForm = EMPTY_SAVE_FORM,
 }: GeneratorProps) {
   const toast = useToast();
+  const t = useT();
+  const localePath = useLocalePath();
   const reportUsage = useReportUsage();
   const [fields, setFields] = useState(initialFields);
   const announced = useRef(false);
@@ -69,8 +72,10 @@ export function Generator({
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;
-    if (prefilled) toast({ title: "QR settings loaded!", variant: "success", duration: 3000 });
-  }, [prefilled, toast]);
+    if (prefilled) {
+      toast({ title: t("generator.toast.settingsLoaded"), variant: "success", duration: 3000 });
+    }
+  }, [prefilled, toast, t]);
 
   // The server only shows a logo its owner uploaded, so one here means a logo was added.
   useEffect(() => {
@@ -105,7 +110,7 @@ export function Generator({
   return (
     <section id="generator" className="generator container" aria-labelledby="generator-heading">
       <h2 id="generator-heading" className="sr-only">
-        QR code generator
+        {t("generator.heading")}
       </h2>
       <GeneratorNotices prefilled={prefilled} notice={notice} />
       <TypeTabs fields={fields} onChoose={chooseType} />
@@ -113,9 +118,9 @@ export function Generator({
       <div className="generator-grid">
         <form
           method="get"
-          action="/#generator"
+          action={localePath("/#generator")}
           className="card generator-form"
-          aria-label="Code details"
+          aria-label={t("generator.form.label")}
           // With JavaScript every change is drawn already. A preset clicked before the Design
           // section has hydrated (its code loads after the page's) goes to the server instead,
           // and so does "Apply style" (the style's design comes from the server).
@@ -130,7 +135,7 @@ export function Generator({
           {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
           {lastGood ? <input type="hidden" name="last" value={lastGood} /> : null}
           <fieldset>
-            <legend>{QR_TYPE_LABELS[fields.type]} details</legend>
+            <legend>{t(`generator.details.${fields.type}`)}</legend>
             <ContentFields
               type={fields.type}
               values={fields.values}
@@ -150,7 +155,7 @@ export function Generator({
             onPreset={choosePreset}
           />
           <button type="submit" className="btn btn-primary">
-            Update preview
+            {t("generator.form.update")}
           </button>
           <MobilePreviewBar
             preview={preview}

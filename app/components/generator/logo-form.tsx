@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Trans, useLocalePath, useT } from "../../i18n/i18n";
 import { PLANS } from "../../plans/catalogue";
 import { useAuth } from "../auth/auth-state";
 import { SettingsInputs } from "./settings-inputs";
@@ -13,44 +14,52 @@ export function LogoForm({ query, logoKey }: { query: string | null; logoKey: st
   const { user } = useAuth();
   const fileId = useId();
   const navigation = useNavigation();
+  const t = useT();
+  const localePath = useLocalePath();
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "logo";
   if (!user || !PLANS[user.plan].capabilities.logo) {
     return (
       <p className="muted small">
-        Add your logo to the code with{" "}
-        <Link to={user ? "/pricing" : "/signin?reason=logo"}>Premium or Ultimate</Link>.
+        <Trans
+          id="generator.logo.locked"
+          components={{
+            0: <Link to={localePath(user ? "/pricing" : "/signin?reason=logo")} />,
+          }}
+        />
       </p>
     );
   }
   return (
     <Form
       method="post"
-      action="/?index"
+      action={localePath("/") + "?index"}
       encType="multipart/form-data"
       className="save-form"
-      aria-label="Add a logo"
+      aria-label={t("generator.logo.label")}
     >
       <SettingsInputs query={query} />
       <input type="hidden" name="intent" value="logo" />
-      <label htmlFor={fileId}>{logoKey ? "Replace logo" : "Logo"}</label>
+      <label htmlFor={fileId}>
+        {logoKey ? t("generator.logo.replace") : t("generator.logo.field")}
+      </label>
       <FileDropZone
         id={fileId}
         name="logo"
-        what="your logo"
+        what={t("generator.logo.what")}
         accept="image/png,image/jpeg"
         required
       />
       <div className="share-row">
         <button type="submit" className="btn btn-ghost" disabled={!query || uploading}>
-          {uploading ? "Uploading..." : "Add logo"}
+          {uploading ? t("generator.logo.uploading") : t("generator.logo.add")}
         </button>
       </div>
       <p className="muted small">
-        PNG or JPEG up to 2 MB. The code switches to the highest error correction so it still scans.
+        {t("generator.logo.hint")}
         {logoKey && query ? (
           <>
             {" "}
-            <Link to={`/?${query}#generator`}>Remove logo</Link>
+            <Link to={localePath(`/?${query}#generator`)}>{t("generator.logo.remove")}</Link>
           </>
         ) : null}
       </p>

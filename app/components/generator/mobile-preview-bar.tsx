@@ -1,4 +1,5 @@
 import type { JustSavedCode } from "../../dashboard/code-overview.server";
+import { useT } from "../../i18n/i18n";
 import type { Preview } from "../../qr/preview";
 import { downloadHref } from "./download-link";
 import { useDownloadStarted } from "./use-download-started";
@@ -20,26 +21,31 @@ export function MobilePreviewBar({
   saved?: JustSavedCode | null;
 }) {
   const started = useDownloadStarted();
+  const t = useT();
   const png = saved?.dynamic ? saved.downloads.find((choice) => choice.format === "png") : null;
   if (saved?.dynamic && saved.image.src && png?.href) {
     return (
-      <div className="mobile-preview-bar" role="group" aria-label="Your code">
-        <a className="mobile-preview-thumb" href="#generator" aria-label="Show the full preview">
+      <div className="mobile-preview-bar" role="group" aria-label={t("generator.mobile.label")}>
+        <a
+          className="mobile-preview-thumb"
+          href="#generator"
+          aria-label={t("generator.mobile.show")}
+        >
           <img src={saved.image.src} alt="" />
         </a>
         <p className="mobile-preview-status" aria-hidden="true">
-          PNG of your dynamic code
+          {t("generator.mobile.dynamicPng")}
         </p>
         <a className="btn btn-primary" href={png.href} download>
-          Download
+          {t("generator.mobile.download")}
         </a>
       </div>
     );
   }
   const shown = preview.ok ? preview : preview.last;
   return (
-    <div className="mobile-preview-bar" role="group" aria-label="Your code">
-      <a className="mobile-preview-thumb" href="#generator" aria-label="Show the full preview">
+    <div className="mobile-preview-bar" role="group" aria-label={t("generator.mobile.label")}>
+      <a className="mobile-preview-thumb" href="#generator" aria-label={t("generator.mobile.show")}>
         {shown ? (
           <img src={shown.src} alt="" className={preview.ok ? undefined : "preview-dimmed"} />
         ) : (
@@ -47,7 +53,7 @@ export function MobilePreviewBar({
         )}
       </a>
       <p className="mobile-preview-status" aria-hidden="true">
-        {preview.ok ? "PNG of this code" : "No code to download yet"}
+        {preview.ok ? t("generator.mobile.png") : t("generator.mobile.empty")}
       </p>
       {/* "Download", not "Download PNG": the preview's own link keeps that name to itself. */}
       <a
@@ -59,7 +65,7 @@ export function MobilePreviewBar({
           started(preview.query);
         }}
       >
-        Download
+        {t("generator.mobile.download")}
       </a>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { JustSavedCode } from "../../dashboard/code-overview.server";
+import { Trans, useLocalePath, useT } from "../../i18n/i18n";
 import { PLANS } from "../../plans/catalogue";
-import { SVG_PLAN_MESSAGE } from "../../plans/rules";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../../plans/visitors";
 import type { Preview } from "../../qr/preview";
 import type { QrType } from "../../qr/types";
@@ -11,6 +11,8 @@ import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
 import { LockedDownload } from "../locked-download";
 import { downloadHref } from "./download-link";
+import { generatorAltText } from "./error-text";
+import { useGeneratorErrorText } from "./field";
 import { LogoForm } from "./logo-form";
 import { SaveForm, type SaveFormState } from "./save-form";
 import { useDownloadStarted } from "./use-download-started";
@@ -48,8 +50,11 @@ export function PreviewPanel({
   const reportUsage = useReportUsage();
   const svgAllowed = user !== null && PLANS[user.plan].capabilities.svg;
   const query = preview.ok ? preview.query : null;
-  const shareUrl = preview.ok ? `${origin}/?${preview.query}` : "";
+  const localePath = useLocalePath();
+  const shareUrl = preview.ok ? origin + localePath(`/?${preview.query}`) : "";
   const started = useDownloadStarted();
+  const t = useT();
+  const errorText = useGeneratorErrorText();
 
   return (
     <div className="card preview-card">
@@ -57,23 +62,25 @@ export function PreviewPanel({
         {saved?.dynamic ? (
           <SavedFigure saved={saved} />
         ) : preview.ok ? (
-          <img className="preview-image" src={preview.src} alt={preview.alt} />
+          <img className="preview-image" src={preview.src} alt={generatorAltText(t, preview.alt)} />
         ) : preview.last ? (
           // A refused colour or design: the last good code, dimmed, and why (issue #29 item 15).
           <div className="preview-refused">
             <img
               className="preview-image preview-dimmed"
               src={preview.last.src}
-              alt={`${preview.last.alt} (the last design that scans)`}
+              alt={t("generator.preview.lastAlt", { alt: generatorAltText(t, preview.last.alt) })}
             />
             <p className="preview-reason">
-              <strong>Not updated:</strong> {preview.reason}
+              <strong>{t("generator.preview.notUpdated")}</strong> {errorText(preview.reason ?? "")}
             </p>
           </div>
         ) : (
           <div className="preview-empty">
             <p className={preview.reason ? "preview-reason" : undefined}>
-              {preview.reason ?? preview.errors.form ?? "Fill in the details to see your QR code."}
+              {preview.reason || preview.errors.form
+                ? errorText(preview.reason ?? preview.errors.form ?? "")
+                : t("generator.preview.empty")}
             </p>
           </div>
         )}
@@ -93,7 +100,7 @@ export function PreviewPanel({
                 if (left !== null) setLeft(Math.max(0, left - 1));
               }}
             >
-              Download PNG
+              {t("generator.preview.downloadPng")}
             </a>
             {svgAllowed ? (
               <a
@@ -108,28 +115,35 @@ export function PreviewPanel({
                   reportUsage("svg-download");
                 }}
               >
-                Download SVG
+                {t("generator.preview.downloadSvg")}
               </a>
             ) : (
               // A plan without SVG sees the lock and why, rather than a link to a refusal.
               <LockedDownload
                 id="generator-svg-locked"
                 label="SVG"
-                message={SVG_PLAN_MESSAGE}
-                upgradeHref="/pricing"
+                message={t("generator.plan.svg")}
+                upgradeHref={localePath("/pricing")}
               />
             )}
           </div>
         )}
         {saved && !saved.dynamic ? (
           <p className="small">
-            Saved. <Link to={saved.page}>Open “{saved.title}”</Link>
+            <Trans
+              id="generator.preview.savedOpen"
+              values={{ title: saved.title }}
+              components={{ 0: <Link to={saved.page} /> }}
+            />
           </p>
         ) : null}
         {left !== null ? (
           <p className="muted small" aria-live="polite">
-            {left} of {VISITOR_DOWNLOADS_PER_DAY} free PNG downloads left today.{" "}
-            <Link to="/auth?mode=signup">Sign up free</Link> for more.
+            <Trans
+              id="generator.preview.downloadsLeft"
+              values={{ left, total: VISITOR_DOWNLOADS_PER_DAY }}
+              components={{ 0: <Link to={localePath("/auth?mode=signup")} /> }}
+            />
           </p>
         ) : null}
         <LogoForm query={query} logoKey={logoKey} />
@@ -143,12 +157,12 @@ export function PreviewPanel({
         />
         {preview.ok ? (
           <div className="share">
-            <label htmlFor="share-link">Share link</label>
+            <label htmlFor="share-link">{t("generator.share.label")}</label>
             <div className="share-row">
-              <input id="share-link" readOnly value={shareUrl} />
+              <input id="share-link" readOnly dir="ltr" value={shareUrl} />
               <CopyButton
                 text={shareUrl}
-                label="Copy share link"
+                label={t("generator.share.copy")}
                 onCopied={() => reportUsage("share")}
               />
             </div>
@@ -169,8 +183,11 @@ function SavedFigure({ saved }: { saved: JustSavedCode }) {
         <p className="preview-reason">{saved.image.problem}</p>
       )}
       <figcaption>
-        <strong>Dynamic: you can change where it leads.</strong> It encodes{" "}
-        <code>{saved.shortLink}</code>. <Link to={saved.page}>Open “{saved.title}”</Link>
+        <Trans
+          id="generator.preview.savedDynamic"
+          values={{ shortLink: saved.shortLink, title: saved.title }}
+          components={{ 0: <strong />, 1: <code />, 2: <Link to={saved.page} /> }}
+        />
       </figcaption>
     </figure>
   );
@@ -178,6 +195,8 @@ function SavedFigure({ saved }: { saved: JustSavedCode }) {
 
 /** Downloads of the saved code itself (its own download addresses), the plan's locks shown. */
 function SavedDownloads({ saved }: { saved: JustSavedCode }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="preview-actions" data-tour="download">
       {saved.downloads.map((choice) =>
@@ -188,7 +207,7 @@ function SavedDownloads({ saved }: { saved: JustSavedCode }) {
             href={choice.href}
             download
           >
-            Download {choice.label}
+            {t("generator.preview.download", { format: choice.label })}
           </a>
         ) : (
           <LockedDownload
@@ -196,7 +215,7 @@ function SavedDownloads({ saved }: { saved: JustSavedCode }) {
             id={`saved-${choice.format}-locked`}
             label={choice.label}
             message={choice.locked ?? ""}
-            upgradeHref="/pricing"
+            upgradeHref={localePath("/pricing")}
           />
         ),
       )}

@@ -1,6 +1,9 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Trans, useLocale, useLocalePath, useT } from "../../i18n/i18n";
+import { PLANS } from "../../plans/catalogue";
 import { canSaveType } from "../../plans/rules";
+import { QR_TYPES } from "../../qr/types";
 import type { QrType } from "../../qr/types";
 import { useAuth } from "../auth/auth-state";
 import { SettingsInputs } from "./settings-inputs";
@@ -45,14 +48,27 @@ export function SaveForm({
   const pending = user !== null && state.pending;
   // A visitor hears what a free account cannot save before signing up, not after.
   const freeVerdict = user ? { ok: true as const } : canSaveType("free", type);
+  const t = useT();
+  const { code } = useLocale();
+  const localePath = useLocalePath();
+  // The Free plan's types, as canSaveType names them, in the page's language.
+  const freeTypes = new Intl.ListFormat(code, { type: "conjunction" }).format(
+    QR_TYPES.filter((kind) => PLANS.free.capabilities.allowedQrTypes.includes(kind)).map((kind) =>
+      t(`generator.type.${kind}`),
+    ),
+  );
   return (
-    <Form method="post" action="/?index" className="save-form" aria-label="Save this code">
+    <Form
+      method="post"
+      action={localePath("/") + "?index"}
+      className="save-form"
+      aria-label={t("generator.save.label")}
+    >
       <SettingsInputs query={query} />
       {logoKey ? <input type="hidden" name="logo" value={logoKey} /> : null}
       {pending ? (
         <p className="notice notice-success" role="status">
-          Your code is still here. Check its title and press <strong>Save it now</strong> to keep it
-          on your dashboard.
+          <Trans id="generator.save.pending" components={{ 0: <strong /> }} />
         </p>
       ) : null}
       <TrackingOptions
@@ -61,14 +77,14 @@ export function SaveForm({
         origin={origin}
         defaultChecked={state.track}
       />
-      <label htmlFor={titleId}>Title</label>
+      <label htmlFor={titleId}>{t("generator.save.title")}</label>
       <div className="share-row">
         <input
           id={titleId}
           name="title"
           required
           maxLength={120}
-          placeholder="e.g. Café menu"
+          placeholder={t("generator.save.placeholder")}
           autoComplete="off"
           defaultValue={state.title}
         />
@@ -78,17 +94,20 @@ export function SaveForm({
           disabled={!query || saving}
           aria-describedby={freeVerdict.ok ? undefined : noteId}
         >
-          {saving ? "Saving..." : pending ? "Save it now" : "Save QR Code"}
+          {saving
+            ? t("generator.save.saving")
+            : pending
+              ? t("generator.save.now")
+              : t("generator.save.submit")}
         </button>
       </div>
       {user ? null : freeVerdict.ok ? (
-        <p className="muted small">
-          Saving needs a free account; you will be asked to sign up, and this code comes with you.
-        </p>
+        <p className="muted small">{t("generator.save.needsAccount")}</p>
       ) : (
         <p id={noteId} className="notice notice-warning small save-plan-note">
-          {freeVerdict.message} A free account can still download it here.{" "}
-          <Link to="/pricing">Compare plans</Link>
+          {t("generator.save.freeTypes", { names: freeTypes, type: t(`generator.type.${type}`) })}{" "}
+          {t("generator.save.stillDownload")}{" "}
+          <Link to={localePath("/pricing")}>{t("generator.save.compare")}</Link>
         </p>
       )}
     </Form>

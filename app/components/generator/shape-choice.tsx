@@ -1,4 +1,5 @@
-import { SHAPE_LABELS } from "../../design/names";
+import type { SHAPE_LABELS } from "../../design/names";
+import { useT } from "../../i18n/i18n";
 
 /**
  * One shape choice of the design (Dots, Corners, Corner centres): radio buttons named after each
@@ -20,6 +21,7 @@ export function ShapeChoice<T extends keyof typeof SHAPE_LABELS>({
   value: string;
   onChange: (value: T) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="choice-group">
       <legend>{legend}</legend>
@@ -40,7 +42,7 @@ export function ShapeChoice<T extends keyof typeof SHAPE_LABELS>({
               height={32}
               loading="lazy"
             />
-            <span>{SHAPE_LABELS[shape]}</span>
+            <span>{t(`generator.shape.${shape}`)}</span>
           </label>
         ))}
       </div>

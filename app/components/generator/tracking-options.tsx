@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Trans, useT } from "../../i18n/i18n";
 import { TRIAL_DAYS } from "../../plans/catalogue";
 import { countsScans } from "../../plans/rules";
 import { useAuth } from "../auth/auth-state";
@@ -21,6 +22,7 @@ export function TrackingOptions({
 }) {
   const { user } = useAuth();
   const domainId = useId();
+  const t = useT();
   // A visitor may choose it too: it comes with them through sign-up, which then starts the
   // Premium trial that saves it (issue #29 item 2).
   const canTrack =
@@ -31,19 +33,19 @@ export function TrackingOptions({
     <>
       <label className="checkbox">
         <input type="checkbox" name="trackScans" defaultChecked={defaultChecked} />{" "}
-        <strong>Dynamic code.</strong> Track scans and change the destination later (the code then
-        points to a short link here that counts each scan and forwards to your address)
+        {/* One piece of text beside the box, however the language splits it. */}
+        <span>
+          <Trans id="generator.track.label" components={{ 0: <strong /> }} />
+        </span>
       </label>
       {user === null ? (
-        <p className="muted small">
-          Dynamic codes come with Premium: ticked, sign-up starts its {TRIAL_DAYS}-day free trial.
-        </p>
+        <p className="muted small">{t("generator.track.trial", { days: TRIAL_DAYS })}</p>
       ) : null}
       {linkDomains.length > 0 ? (
         <div className="field">
-          <label htmlFor={domainId}>Short link domain (for dynamic codes)</label>
+          <label htmlFor={domainId}>{t("generator.track.domain")}</label>
           <select id={domainId} name="linkDomain" defaultValue="">
-            <option value="">{new URL(origin).host} (ours)</option>
+            <option value="">{t("generator.track.ours", { host: new URL(origin).host })}</option>
             {linkDomains.map((domain) => (
               <option key={domain.id} value={domain.id}>
                 {domain.hostname}

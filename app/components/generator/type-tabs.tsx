@@ -1,5 +1,6 @@
 import { FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
-import { QR_TYPE_LABELS, QR_TYPES, type QrType } from "../../qr/types";
+import { useLocalePath, useT } from "../../i18n/i18n";
+import { QR_TYPES, type QrType } from "../../qr/types";
 
 /**
  * The code types as links that reload the generator with the type and style kept; with
@@ -12,10 +13,14 @@ export function TypeTabs({
   fields: Pick<GeneratorFields, "type" | "size" | "fg" | "bg">;
   onChoose: (type: QrType) => void;
 }) {
+  const t = useT();
+  const localePath = useLocalePath();
   const typeHref = (type: QrType) =>
-    `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1), [FROM_GENERATOR.name]: FROM_GENERATOR.value })}#generator`;
+    localePath(
+      `/?${new URLSearchParams({ type, size: fields.size, fg: fields.fg.slice(1), bg: fields.bg.slice(1), [FROM_GENERATOR.name]: FROM_GENERATOR.value })}#generator`,
+    );
   return (
-    <nav className="type-tabs" aria-label="Code type" data-tour="generator">
+    <nav className="type-tabs" aria-label={t("generator.types.label")} data-tour="generator">
       {QR_TYPES.map((type) => (
         <a
           key={type}
@@ -27,7 +32,7 @@ export function TypeTabs({
             onChoose(type);
           }}
         >
-          {QR_TYPE_LABELS[type]}
+          {t(`generator.type.${type}`)}
         </a>
       ))}
     </nav>

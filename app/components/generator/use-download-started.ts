@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { codeFromQuery } from "../../achievements/activity";
 import { useReportUsage } from "../achievements/use-report-usage";
+import { useT } from "../../i18n/i18n";
 import { useToast } from "../toast";
 
 /**
@@ -10,11 +11,12 @@ import { useToast } from "../toast";
 export function useDownloadStarted(): (query: string) => void {
   const toast = useToast();
   const reportUsage = useReportUsage();
+  const t = useT();
   return useCallback(
     (query: string) => {
-      toast({ title: "Download started", variant: "success", duration: 2000 });
+      toast({ title: t("generator.toast.downloadStarted"), variant: "success", duration: 2000 });
       reportUsage("download", codeFromQuery(query) ?? undefined);
     },
-    [toast, reportUsage],
+    [toast, reportUsage, t],
   );
 }

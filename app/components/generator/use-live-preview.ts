@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { GeneratorFields } from "../../qr/fields";
 import type { Preview, ShownCode } from "../../qr/preview";
 import { preloadUsageTracker } from "../achievements/use-report-usage";
+import { useT } from "../../i18n/i18n";
 import { useToast } from "../toast";
 import { downloadHref } from "./download-link";
 
@@ -28,6 +29,7 @@ export function useLivePreview(
   initialPreview: Preview,
 ): Preview {
   const toast = useToast();
+  const t = useT();
   const [preview, setPreview] = useState(initialPreview);
   const module = useRef<PreviewModule | null>(null);
   const last = useRef(shownOf(initialPreview));
@@ -61,13 +63,13 @@ export function useLivePreview(
       },
       () => {
         if (!current || last.current) return;
-        toast({ title: "Generation failed", variant: "error" });
+        toast({ title: t("generator.toast.generationFailed"), variant: "error" });
       },
     );
     return () => {
       current = false;
     };
-  }, [fields, initialFields, toast]);
+  }, [fields, initialFields, toast, t]);
 
   return preview;
 }
