@@ -4,7 +4,6 @@ import { invoices, type InvoiceRecord, users } from "../db/schema";
 import { appOrigin } from "../config/app-url.server";
 import { sendMail } from "../mail/mailer.server";
 import { receiptMessage } from "../mail/templates";
-import { formatPrice } from "../plans/catalogue";
 
 // Payments as the provider reported them (issue #29 item 5): Stripe's invoice.paid and
 // invoice.payment_succeeded, or the simulator's charges. Each invoice is recorded once, by the
@@ -23,10 +22,11 @@ export interface Payment {
   paidAt: Date;
 }
 
-export const formatAmount = (cents: number, currency: string) =>
-  currency.toLowerCase() === "usd"
-    ? formatPrice(cents).replace(/^\$(\d+)$/, "$$$1.00")
-    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** "$15.00": an amount paid, with its cents, written the way `locale` writes money. */
+export const formatAmount = (cents: number, currency: string, locale = "en") =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
 
 /** This site's receipt page for an invoice (the provider's own, when it has one, is linked too). */
 export const receiptPath = (id: string) => `/receipts/${encodeURIComponent(id)}`;

@@ -35,8 +35,8 @@ export interface PlanCapabilities {
   securityPolicies: boolean;
   /** Promised first response to a support request, in hours; null for community support. */
   supportResponseHours: number | null;
-  /** The support line of the pricing card and table (it says supportResponseHours). */
-  support: string;
+  /** The kind of support the pricing card and table name (with supportResponseHours). */
+  support: "community" | "standard" | "priority";
 }
 
 export interface Plan {
@@ -72,7 +72,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: false,
       securityPolicies: false,
       supportResponseHours: null,
-      support: "Community support",
+      support: "community",
     },
   },
   premium: {
@@ -97,7 +97,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: false,
       securityPolicies: false,
       supportResponseHours: 24,
-      support: "Support within 24 hours",
+      support: "standard",
     },
   },
   ultimate: {
@@ -122,7 +122,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: true,
       securityPolicies: true,
       supportResponseHours: 6,
-      support: "Priority support within 6 hours",
+      support: "priority",
     },
   },
 };
@@ -140,7 +140,16 @@ export function isPaidPlan(plan: PlanId): boolean {
   return PLANS[plan].priceCents > 0;
 }
 
-/** "$15" for 1500 cents. */
-export function formatPrice(cents: number): string {
-  return `$${Number.isInteger(cents / 100) ? cents / 100 : (cents / 100).toFixed(2)}`;
+/**
+ * "$15" for 1500 cents, "$11.33" for 1133: US dollars written the way `locale` writes them
+ * ("15 $" in German, "US$15" in Chinese); whole dollars without cents, as the price list says.
+ */
+export function formatPrice(cents: number, locale = "en"): string {
+  const whole = Number.isInteger(cents / 100);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
 }
