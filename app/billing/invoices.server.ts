@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { invoices, type InvoiceRecord, users } from "../db/schema";
 import { appOrigin } from "../config/app-url.server";
+import { keepTogether } from "../plans/catalogue";
 import { sendMail } from "../mail/mailer.server";
 import { receiptMessage } from "../mail/templates";
 
@@ -24,8 +25,11 @@ export interface Payment {
 
 /** "$15.00": an amount paid, with its cents, written the way `locale` writes money. */
 export const formatAmount = (cents: number, currency: string, locale = "en") =>
-  new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
-    cents / 100,
+  keepTogether(
+    new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
+      cents / 100,
+    ),
+    locale,
   );
 
 /** This site's receipt page for an invoice (the provider's own, when it has one, is linked too). */

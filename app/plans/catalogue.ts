@@ -1,5 +1,6 @@
 import type { QrType } from "../qr/types";
 import { QR_TYPES } from "../qr/types";
+import { localeByCode } from "../i18n/locales";
 
 // The one plan catalogue (ARCHITECTURE.md decision 1): prices, what each plan allows and the
 // order of plans. Pricing cards, the comparison table, the FAQ and every server-side check read
@@ -146,10 +147,21 @@ export function isPaidPlan(plan: PlanId): boolean {
  */
 export function formatPrice(cents: number, locale = "en"): string {
   const whole = Number.isInteger(cents / 100);
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
+  return keepTogether(
+    new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(cents / 100),
+    locale,
+  );
+}
+
+/**
+ * In a right-to-left sentence "49 US$" would be reordered ("$US 49"): an amount in an RTL
+ * language is set apart as a left-to-right isolate, so its number and sign stay together.
+ */
+export function keepTogether(amount: string, locale: string): string {
+  return localeByCode(locale)?.dir === "rtl" ? `\u2066${amount}\u2069` : amount;
 }

@@ -1,4 +1,4 @@
-import { formatPrice, type PlanId, PLANS } from "./catalogue";
+import { formatPrice, keepTogether, type PlanId, PLANS } from "./catalogue";
 import type { PlanText } from "./features";
 
 // The usage slider on /pricing (spec section 4): how many codes a month, which plan suits that,
@@ -66,5 +66,8 @@ export function formatMinutes(minutes: number): PlanText {
 /** "$0.30" for 30 cents, "$0" for nothing: US dollars written the way `locale` writes them. */
 export function formatCents(cents: number, locale = "en"): string {
   if (cents === 0) return formatPrice(0, locale);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
+  return keepTogether(
+    new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100),
+    locale,
+  );
 }

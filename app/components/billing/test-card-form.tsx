@@ -39,7 +39,7 @@ export function TestCardForm({
         <Trans
           id="billing.testCard.note"
           values={{ success: TEST_CARD_SUCCESS, declining }}
-          components={{ 0: <code />, 1: <code /> }}
+          components={{ 0: <code dir="ltr" />, 1: <code dir="ltr" /> }}
         />
       </p>
       <input type="hidden" name="intent" value="pay" />
@@ -49,6 +49,7 @@ export function TestCardForm({
         <input
           {...input(fields.cardNumber)}
           autoComplete="cc-number"
+          dir="ltr"
           inputMode="numeric"
           placeholder="1234 1234 1234 1234"
         />
@@ -60,6 +61,7 @@ export function TestCardForm({
           <input
             {...input(fields.expiry)}
             autoComplete="cc-exp"
+            dir="ltr"
             placeholder={t("billing.testCard.expiryPlaceholder")}
           />
           <FieldError id={`${fields.expiry.id}-error`} errors={fields.expiry.errors} />
@@ -69,6 +71,7 @@ export function TestCardForm({
           <input
             {...input(fields.cvc)}
             autoComplete="cc-csc"
+            dir="ltr"
             inputMode="numeric"
             placeholder="123"
           />
