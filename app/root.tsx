@@ -81,7 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getLocale(context),
   ]);
   const url = new URL(request.url);
-  const prefixed = splitLocalePath(url.pathname, true);
+  // A client-side navigation asks "/pricing.data": its messages are those of "/pricing".
+  const prefixed = splitLocalePath(url.pathname.replace(/(\/_)?\.data$/, "") || "/", true);
   // The pseudo-locale exists for tests and development only.
   if (prefixed.locale === PSEUDO_LOCALE && !pseudoAllowed()) {
     throw data("Page not found", { status: 404 });

@@ -2,9 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { invoices, type InvoiceRecord, users } from "../db/schema";
 import { appOrigin } from "../config/app-url.server";
+import { keepTogether } from "../plans/catalogue";
 import { sendMail } from "../mail/mailer.server";
 import { receiptMessage, recipientLocale } from "../mail/templates";
-import { formatPrice } from "../plans/catalogue";
 
 // Payments as the provider reported them (issue #29 item 5): Stripe's invoice.paid and
 // invoice.payment_succeeded, or the simulator's charges. Each invoice is recorded once, by the
@@ -23,16 +23,18 @@ export interface Payment {
   paidAt: Date;
 }
 
-export const formatAmount = (cents: number, currency: string) =>
-  currency.toLowerCase() === "usd"
-    ? formatPrice(cents).replace(/^\$(\d+)$/, "$$$1.00")
-    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** "$15.00": an amount paid, with its cents, written the way `locale` writes money. */
+export const formatAmount = (cents: number, currency: string, locale = "en") =>
+  keepTogether(
+    new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
+      cents / 100,
+    ),
+    locale,
+  );
 
 /** An amount as a receipt e-mail writes it: Intl in the recipient's language (English unchanged). */
 function mailAmount(cents: number, currency: string, language: string | null): string {
-  const { code } = recipientLocale(language);
-  if (code === "en") return formatAmount(cents, currency);
-  return new Intl.NumberFormat(code, { style: "currency", currency }).format(cents / 100);
+  return formatAmount(cents, currency, recipientLocale(language).code);
 }
 
 /** This site's receipt page for an invoice (the provider's own, when it has one, is linked too). */

@@ -49,7 +49,8 @@ export const UPGRADE_MESSAGE =
 
 export interface WorkspaceLogo {
   key: string;
-  label: string;
+  /** A code that uses it, to recognise it by. */
+  title: string | null;
 }
 
 /** Logos the workspace's codes already use, newest first. */
@@ -62,32 +63,40 @@ async function workspaceLogos(db: Database, workspaceId: string): Promise<Worksp
     .orderBy(desc(sql`max(${qrCodes.createdAt})`))
     .limit(20)
     .all();
-  return rows.map((row, i) => ({
-    key: row.key!,
-    label: `Logo ${i + 1}${row.title ? ` (used by “${row.title}”)` : ""}`,
-  }));
+  // Named on the page, in its language: "Logo 1 (used by “Menu”)".
+  return rows.map((row) => ({ key: row.key!, title: row.title || null }));
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+/** "Nov 27, 2026, 4:38 PM UTC" in English; each other language writes the moment its own way. */
+function jobTime(time: Date, locale: string): string {
+  const format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return `${format.format(time)} UTC`;
+}
 
-export function jobSummary(job: BulkJobRecord) {
+/** A batch as its page and the list show it, its times in the page's language. */
+export function jobSummary(job: BulkJobRecord, locale = "en") {
   return {
     id: job.id,
     fileName: job.fileName,
     status: job.status,
     totalRows: job.totalRows,
     doneRows: job.doneRows,
-    createdAt: `${dateFormat.format(job.createdAt)} UTC`,
-    expiresAt: `${dateFormat.format(job.expiresAt)} UTC`,
+    createdAt: jobTime(job.createdAt, locale),
+    expiresAt: jobTime(job.expiresAt, locale),
     error: job.error,
   };
 }
 
-export async function bulkPage(db: Database, membership: Membership | null, now: Date) {
+export async function bulkPage(
+  db: Database,
+  membership: Membership | null,
+  now: Date,
+  locale = "en",
+) {
   if (!membership) return { signedIn: false as const, upgradeMessage: UPGRADE_MESSAGE };
   const plan = workspacePlan(membership, now);
   const capabilities = PLANS[plan].capabilities;
@@ -120,7 +129,7 @@ export async function bulkPage(db: Database, membership: Membership | null, now:
     // One brand style for the batch (issue #28); a plan without them sees why.
     styles: styles.map((style) => ({ id: style.id, name: style.name })),
     stylesRefusal: capabilities.brandStyles ? null : BRAND_STYLES_PLAN_MESSAGE,
-    jobs: jobs.map(jobSummary),
+    jobs: jobs.map((job) => jobSummary(job, locale)),
   };
 }
 

@@ -1,8 +1,7 @@
 import { Link, useFetcher } from "react-router";
+import { Trans, useT } from "../i18n/i18n";
 import { PLANS } from "../plans/catalogue";
 import type { TrialBannerState } from "../plans/trial-banner";
-
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 /**
  * The plan-status banner for signed-in users with a trial (spec section 4): days left, amber
@@ -10,6 +9,7 @@ const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
  * JavaScript; with it the banner goes at once.
  */
 export function TrialBanner({ banner }: { banner: TrialBannerState | null }) {
+  const t = useT();
   const fetcher = useFetcher();
   if (!banner || fetcher.state !== "idle" || fetcher.data !== undefined) return null;
   const plan = PLANS[banner.plan].name;
@@ -22,24 +22,29 @@ export function TrialBanner({ banner }: { banner: TrialBannerState | null }) {
       >
         <p>
           {banner.state === "expired" ? (
-            <>
-              <strong>Trial Expired</strong> Your {plan} trial has ended. Subscribe to keep logos,
-              SVG downloads and analytics.
-            </>
+            <Trans
+              id="pricing.trialBanner.expired"
+              values={{ plan }}
+              components={{ 0: <strong /> }}
+            />
           ) : (
-            <>
-              <strong>{plan} trial</strong> {days(banner.daysLeft)} left of your free trial.
-            </>
+            <Trans
+              id="pricing.trialBanner.active"
+              values={{ plan, count: banner.daysLeft }}
+              components={{ 0: <strong /> }}
+            />
           )}{" "}
           <Link to={`/checkout?plan=${banner.plan}`}>
-            {banner.state === "expired" ? `Subscribe to ${plan}` : `Keep ${plan}`}
+            {banner.state === "expired"
+              ? t("pricing.trialBanner.subscribe", { plan })
+              : t("pricing.trialBanner.keep", { plan })}
           </Link>
         </p>
         <fetcher.Form method="post" action="/trial-banner">
           <button
             type="submit"
             className="btn btn-ghost trial-banner-dismiss"
-            aria-label="Dismiss trial banner"
+            aria-label={t("pricing.trialBanner.dismiss")}
           >
             ×
           </button>

@@ -1,5 +1,6 @@
 import type { QrType } from "../qr/types";
 import { QR_TYPES } from "../qr/types";
+import { localeByCode } from "../i18n/locales";
 
 // The one plan catalogue (ARCHITECTURE.md decision 1): prices, what each plan allows and the
 // order of plans. Pricing cards, the comparison table, the FAQ and every server-side check read
@@ -35,8 +36,8 @@ export interface PlanCapabilities {
   securityPolicies: boolean;
   /** Promised first response to a support request, in hours; null for community support. */
   supportResponseHours: number | null;
-  /** The support line of the pricing card and table (it says supportResponseHours). */
-  support: string;
+  /** The kind of support the pricing card and table name (with supportResponseHours). */
+  support: "community" | "standard" | "priority";
 }
 
 export interface Plan {
@@ -72,7 +73,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: false,
       securityPolicies: false,
       supportResponseHours: null,
-      support: "Community support",
+      support: "community",
     },
   },
   premium: {
@@ -97,7 +98,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: false,
       securityPolicies: false,
       supportResponseHours: 24,
-      support: "Support within 24 hours",
+      support: "standard",
     },
   },
   ultimate: {
@@ -122,7 +123,7 @@ export const PLANS: Record<PlanId, Plan> = {
       whiteLabel: true,
       securityPolicies: true,
       supportResponseHours: 6,
-      support: "Priority support within 6 hours",
+      support: "priority",
     },
   },
 };
@@ -140,7 +141,27 @@ export function isPaidPlan(plan: PlanId): boolean {
   return PLANS[plan].priceCents > 0;
 }
 
-/** "$15" for 1500 cents. */
-export function formatPrice(cents: number): string {
-  return `$${Number.isInteger(cents / 100) ? cents / 100 : (cents / 100).toFixed(2)}`;
+/**
+ * "$15" for 1500 cents, "$11.33" for 1133: US dollars written the way `locale` writes them
+ * ("15 $" in German, "US$15" in Chinese); whole dollars without cents, as the price list says.
+ */
+export function formatPrice(cents: number, locale = "en"): string {
+  const whole = Number.isInteger(cents / 100);
+  return keepTogether(
+    new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(cents / 100),
+    locale,
+  );
+}
+
+/**
+ * In a right-to-left sentence "49 US$" would be reordered ("$US 49"): an amount in an RTL
+ * language is set apart as a left-to-right isolate, so its number and sign stay together.
+ */
+export function keepTogether(amount: string, locale: string): string {
+  return localeByCode(locale)?.dir === "rtl" ? `\u2066${amount}\u2069` : amount;
 }

@@ -1,4 +1,5 @@
 import { PLAN_IDS, type PlanId, PLANS } from "./catalogue";
+import type { PlanText } from "./features";
 
 // The plan-fit quiz (spec section 4): five questions, three options each; every option gives
 // 0-3 points to each plan. Pure, so the server computes the step and the result and the browser
@@ -7,12 +8,13 @@ import { PLAN_IDS, type PlanId, PLANS } from "./catalogue";
 export type Points = Record<PlanId, number>;
 
 export interface QuizOption {
-  label: string;
+  /** A `pricing` message and its values (the catalogue's numbers). */
+  label: PlanText;
   points: Points;
 }
 
 export interface QuizQuestion {
-  question: string;
+  question: PlanText;
   options: readonly [QuizOption, QuizOption, QuizOption];
 }
 
@@ -20,66 +22,64 @@ const free = PLANS.free.capabilities;
 const premium = PLANS.premium.capabilities;
 const ultimate = PLANS.ultimate.capabilities;
 
+const q = (n: number, values?: Record<string, number>, option?: number): PlanText => ({
+  id: `pricing.quiz.q${n}${option === undefined ? "" : `.a${option}`}`,
+  ...(values ? { values } : {}),
+});
+
 export const QUIZ: readonly QuizQuestion[] = [
   {
-    question: "How many QR codes do you want to keep in your account?",
+    // How many QR codes do you want to keep in your account?
+    question: q(1),
     options: [
       {
-        label: `Just a few — up to ${free.maxSavedCodes}`,
+        label: q(1, { count: free.maxSavedCodes ?? 0 }, 1),
         points: { free: 3, premium: 1, ultimate: 0 },
       },
-      {
-        label: "Dozens, for menus, flyers and campaigns",
-        points: { free: 0, premium: 3, ultimate: 1 },
-      },
-      { label: "Hundreds, across brands or clients", points: { free: 0, premium: 1, ultimate: 3 } },
+      { label: q(1, undefined, 2), points: { free: 0, premium: 3, ultimate: 1 } },
+      { label: q(1, undefined, 3), points: { free: 0, premium: 1, ultimate: 3 } },
     ],
   },
   {
-    question: "How should your codes look?",
+    // How should your codes look?
+    question: q(2),
     options: [
-      { label: "Plain black and white is fine", points: { free: 3, premium: 1, ultimate: 0 } },
-      { label: "With our logo in the middle", points: { free: 0, premium: 3, ultimate: 2 } },
-      {
-        label: "Fully our brand, with no mention of yours",
-        points: { free: 0, premium: 1, ultimate: 3 },
-      },
+      { label: q(2, undefined, 1), points: { free: 3, premium: 1, ultimate: 0 } },
+      { label: q(2, undefined, 2), points: { free: 0, premium: 3, ultimate: 2 } },
+      { label: q(2, undefined, 3), points: { free: 0, premium: 1, ultimate: 3 } },
     ],
   },
   {
-    question: "Do you need to know how often your codes are scanned?",
+    // Do you need to know how often your codes are scanned?
+    question: q(3),
     options: [
-      { label: "No, they just need to scan", points: { free: 3, premium: 0, ultimate: 0 } },
-      { label: "Yes, scans over the past year", points: { free: 0, premium: 3, ultimate: 2 } },
-      {
-        label: "Yes, and the full history, kept for good",
-        points: { free: 0, premium: 1, ultimate: 3 },
-      },
+      { label: q(3, undefined, 1), points: { free: 3, premium: 0, ultimate: 0 } },
+      { label: q(3, undefined, 2), points: { free: 0, premium: 3, ultimate: 2 } },
+      { label: q(3, undefined, 3), points: { free: 0, premium: 1, ultimate: 3 } },
     ],
   },
   {
-    question: "Who works on your codes?",
+    // Who works on your codes?
+    question: q(4),
     options: [
-      { label: "Just me", points: { free: 3, premium: 2, ultimate: 0 } },
+      { label: q(4, undefined, 1), points: { free: 3, premium: 2, ultimate: 0 } },
       {
-        label: `A small team, up to ${premium.teamMembers} people`,
+        label: q(4, { count: premium.teamMembers }, 2),
         points: { free: 0, premium: 3, ultimate: 1 },
       },
       {
-        label: `A larger team, up to ${ultimate.teamMembers} people`,
+        label: q(4, { count: ultimate.teamMembers }, 3),
         points: { free: 0, premium: 0, ultimate: 3 },
       },
     ],
   },
   {
-    question: "How do you make your codes?",
+    // How do you make your codes?
+    question: q(5),
     options: [
-      { label: "One at a time, in the browser", points: { free: 3, premium: 1, ultimate: 0 } },
-      { label: "Many at once, from a list", points: { free: 0, premium: 3, ultimate: 2 } },
-      {
-        label: "From our own software, through an API",
-        points: { free: 0, premium: 0, ultimate: 3 },
-      },
+      { label: q(5, undefined, 1), points: { free: 3, premium: 1, ultimate: 0 } },
+      { label: q(5, undefined, 2), points: { free: 0, premium: 3, ultimate: 2 } },
+      { label: q(5, undefined, 3), points: { free: 0, premium: 0, ultimate: 3 } },
     ],
   },
 ];

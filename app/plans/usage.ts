@@ -1,4 +1,5 @@
-import { type PlanId, PLANS } from "./catalogue";
+import { formatPrice, keepTogether, type PlanId, PLANS } from "./catalogue";
+import type { PlanText } from "./features";
 
 // The usage slider on /pricing (spec section 4): how many codes a month, which plan suits that,
 // and rough savings. Pure, so the server renders the estimate for a submitted form and the
@@ -52,15 +53,21 @@ export function estimateSavings(codesPerMonth: number): UsageEstimate {
   };
 }
 
-/** "3 h 20 min", "45 min", "0 min". */
-export function formatMinutes(minutes: number): string {
+/** "3 h 20 min", "45 min", "0 min", as a `pricing` message and its values. */
+export function formatMinutes(minutes: number): PlanText {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return { id: "pricing.usage.minutes", values: { minutes: rest } };
+  return rest === 0
+    ? { id: "pricing.usage.hours", values: { hours } }
+    : { id: "pricing.usage.hoursMinutes", values: { hours, minutes: rest } };
 }
 
-/** "$0.30" for 30 cents; "$0" for nothing. */
-export function formatCents(cents: number): string {
-  return cents === 0 ? "$0" : `$${(cents / 100).toFixed(2)}`;
+/** "$0.30" for 30 cents, "$0" for nothing: US dollars written the way `locale` writes them. */
+export function formatCents(cents: number, locale = "en"): string {
+  if (cents === 0) return formatPrice(0, locale);
+  return keepTogether(
+    new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100),
+    locale,
+  );
 }

@@ -5,6 +5,10 @@ import { BulkJobs } from "../components/bulk/bulk-jobs";
 import { BulkUploadForm } from "../components/bulk/upload-form";
 import { CheckResult } from "../components/bulk/check-result";
 import { createDatabase } from "../db/client.server";
+import { useBulkMessage } from "../components/bulk/bulk-message";
+import { useLocalePath, useT } from "../i18n/i18n";
+import { getLocale } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
 import bulkCss from "../styles/bulk.css?url";
@@ -19,7 +23,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const membership = await getMembership(context);
-  const page = await bulkPage(createDatabase(), membership, new Date());
+  const { code } = await getLocale(context);
+  const page = await bulkPage(createDatabase(), membership, new Date(), code);
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -34,50 +39,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   return checkUpload(request, db, user, membership, now);
 }
 
-export const meta = () =>
-  pageMeta(
-    "Bulk generation",
-    "Upload a spreadsheet and download a ZIP with a QR code for every row: table codes, badges, labels.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("bulk.meta.title"), t("bulk.meta.description"));
+};
 
 export default function Bulk({ loaderData: page, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const answer = actionData as CheckAnswer | undefined;
+  const t = useT();
+  const message = useBulkMessage();
+  const localePath = useLocalePath();
   return (
     <section className="container bulk">
       <header className="page-header">
-        <h1>Bulk generation</h1>
-        <p className="lead">
-          One spreadsheet in, a ZIP of QR codes out: a code for every row, named as you choose, with
-          a manifest that lists them all. For menus on 300 tables, 2,000 event badges or a warehouse
-          of labels.
-        </p>
+        <h1>{t("bulk.title")}</h1>
+        <p className="lead">{t("bulk.lead")}</p>
       </header>
       {!page.signedIn ? (
         <div className="card">
-          <p>{page.upgradeMessage}</p>
+          <p>{message(page.upgradeMessage)}</p>
           <p>
-            <Link className="btn btn-primary" to="/auth?mode=signup&redirect=%2Fbulk">
-              Create an account
+            <Link className="btn btn-primary" to={localePath("/auth?mode=signup&redirect=%2Fbulk")}>
+              {t("bulk.signUp")}
             </Link>{" "}
-            <Link className="btn btn-ghost" to="/signin?redirect=%2Fbulk">
-              Sign in
+            <Link className="btn btn-ghost" to={localePath("/signin?redirect=%2Fbulk")}>
+              {t("bulk.signIn")}
             </Link>{" "}
-            <Link to="/pricing">Compare plans</Link>
+            <Link to={localePath("/pricing")}>{t("bulk.comparePlans")}</Link>
           </p>
         </div>
       ) : !page.available ? (
         <div className="card">
           <p>
-            Your workspace is on the {page.planName} plan. {page.upgradeMessage}
+            {t("bulk.onPlan", { plan: page.planName })} {message(page.upgradeMessage)}
           </p>
-          <Link className="btn btn-primary" to={page.upgrade.href}>
-            {page.upgrade.label}
+          <Link className="btn btn-primary" to={localePath(page.upgrade.href)}>
+            {message(page.upgrade.label)}
           </Link>
         </div>
       ) : !page.allowed ? (
         <p className="notice notice-warning" role="status">
-          {page.refusal}
+          {message(page.refusal ?? "")}
         </p>
       ) : (
         <>

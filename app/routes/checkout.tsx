@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type RouterContextProvider } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { getUser, requireUser } from "../auth/user.server";
 import { ACTIVE_SUBSCRIPTION_MESSAGE, checkoutRequest } from "../billing/checkout.server";
@@ -17,6 +17,12 @@ import { useHydrated } from "../components/use-hydrated";
 import { useToast } from "../components/toast";
 import { createDatabase } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import { longDate } from "../billing/long-date";
+import { pageMessage } from "../billing/page-message";
+import { usePlanWords } from "../components/pricing/plan-words";
+import { useLocale, useLocalePath, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { formatPrice, PLANS } from "../plans/catalogue";
 import { hasActiveSubscription } from "../plans/effective";
 import { planFeatures } from "../plans/features";
@@ -33,15 +39,21 @@ function requestedPlan(request: Request): PaidPlanId {
 }
 
 /** Who may pay for `plan`: signed in (else sign up and come back), with nothing paid already. */
-async function checkoutUser(request: Request, user: UserRecord | null, plan: PaidPlanId) {
+async function checkoutUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: UserRecord | null,
+  plan: PaidPlanId,
+) {
   if (!user) {
     const back = encodeURIComponent(`/checkout?plan=${plan}`);
     throw redirect(`/auth?mode=signup&plan=${plan}&redirect=${back}`);
   }
   if (hasActiveSubscription(user)) {
+    const t = await getT(context);
     throw await redirectWithToast(request, "/dashboard?tab=plans", {
-      title: "Active Subscription",
-      description: ACTIVE_SUBSCRIPTION_MESSAGE,
+      title: t("billing.toast.activeSubscription"),
+      description: pageMessage(t, ACTIVE_SUBSCRIPTION_MESSAGE),
       variant: "error",
     });
   }
@@ -50,7 +62,7 @@ async function checkoutUser(request: Request, user: UserRecord | null, plan: Pai
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = requestedPlan(request);
-  const user = await checkoutUser(request, await getUser(context), plan);
+  const user = await checkoutUser(request, context, await getUser(context), plan);
   const checkout = checkoutRequest(user, plan, appOrigin());
   const summary = { plan, trialEnd: checkout.trialEnd?.toISOString() ?? null };
   try {
@@ -108,7 +120,7 @@ function paymentProblem(message: string, status: number, hosted: boolean) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const plan = requestedPlan(request);
-  const user = await checkoutUser(request, await requireUser(request, context), plan);
+  const user = await checkoutUser(request, context, await requireUser(request, context), plan);
   const form = await request.formData();
   const origin = appOrigin();
   const hosted = form.get("intent") === "hosted";
@@ -144,22 +156,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof PaymentError)) throw error;
     return paymentProblem(error.message, error.status, hosted);
   }
+  const t = await getT(context);
   return redirectWithToast(request, `/payment-success?plan=${plan}`, {
-    title: "Payment Successful",
-    description: `Welcome to ${PLANS[plan].name}.`,
+    title: t("billing.paymentSuccess.title"),
+    description: t("billing.toast.welcome", { plan: PLANS[plan].name }),
     variant: "success",
   });
 }
 
-export const meta = () => pageMeta("Checkout", "Subscribe to QR Code Creator Premium or Ultimate.");
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("billing.checkout.meta.title"), t("billing.checkout.meta.description"));
+};
 
 function PaymentFailedToast({ message }: { message: string | null | undefined }) {
   const toast = useToast();
+  const t = useT();
   useEffect(() => {
-    if (message) toast({ title: "Payment Failed", description: message, variant: "error" });
-  }, [message, toast]);
+    if (message)
+      toast({ title: t("billing.paymentFailed"), description: message, variant: "error" });
+  }, [message, toast, t]);
   return null;
 }
 
@@ -167,45 +183,48 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { plan, trialEnd, provider, publishableKey, clientSecret } = loaderData;
   const setupError = actionData?.setupError ?? loaderData.setupError;
   const hydrated = useHydrated();
+  const t = useT();
+  const localePath = useLocalePath();
+  const { code } = useLocale();
+  const { text } = usePlanWords();
   const details = PLANS[plan];
+  const price = formatPrice(details.priceCents, code);
+  const paymentError = actionData?.paymentError ? pageMessage(t, actionData.paymentError) : null;
   return (
     <section className="container checkout">
-      <h1>Checkout</h1>
+      <h1>{t("billing.checkout.title")}</h1>
       <div className="checkout-grid">
         <div className="card checkout-summary">
           <h2>
-            {details.name} {formatPrice(details.priceCents)}/month
+            {details.name} {t("pricing.price.perMonth", { price })}
           </h2>
           <ul className="feature-list">
             {planFeatures(plan).map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line.id}>{text(line)}</li>
             ))}
           </ul>
           {trialEnd ? (
             <p className="notice notice-success" role="note">
-              Your free trial continues: the first charge of {formatPrice(details.priceCents)} is on{" "}
-              {dateFormat.format(new Date(trialEnd))}.
+              {t("billing.checkout.trialContinues", { price, date: longDate(trialEnd, code) })}
             </p>
           ) : (
-            <p className="muted">
-              {formatPrice(details.priceCents)} today, then every month. Cancel anytime.
-            </p>
+            <p className="muted">{t("billing.checkout.today", { price })}</p>
           )}
         </div>
         <div className="card checkout-payment">
-          <h2>Payment</h2>
+          <h2>{t("billing.checkout.payment")}</h2>
           {setupError ? (
             <div className="notice notice-warning" role="alert">
-              <strong>Payment Setup Error</strong> {setupError}{" "}
-              <Link to="/pricing">Back to pricing</Link>
+              <strong>{t("billing.paymentSetupError")}</strong> {pageMessage(t, setupError)}{" "}
+              <Link to={localePath("/pricing")}>{t("billing.checkout.backToPricing")}</Link>
             </div>
           ) : null}
-          {actionData?.paymentError ? (
+          {paymentError ? (
             <div className="notice notice-error" role="alert">
-              <strong>Payment Failed</strong> {actionData.paymentError}
+              <strong>{t("billing.paymentFailed")}</strong> {paymentError}
             </div>
           ) : null}
-          <PaymentFailedToast message={actionData?.paymentError} />
+          <PaymentFailedToast message={paymentError} />
           {provider === "simulated" && clientSecret ? (
             <TestCardForm clientSecret={clientSecret} lastResult={actionData?.result} />
           ) : null}
@@ -216,15 +235,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <form method="post">
               <input type="hidden" name="intent" value="hosted" />
               <button type="submit" className="btn btn-primary btn-block">
-                Continue to secure payment
+                {t("billing.checkout.continue")}
               </button>
             </form>
           ) : null}
           <p className="muted small">
             {provider === "simulated"
-              ? "Test mode: payments are simulated on this site and no card is charged. "
-              : "Payment is processed securely by our card payment provider, Stripe; your card details never reach our servers. "}
-            You can cancel anytime from your dashboard.
+              ? t("billing.checkout.simulated")
+              : t("billing.checkout.stripe")}{" "}
+            {t("billing.checkout.cancelAnytime")}
           </p>
         </div>
       </div>

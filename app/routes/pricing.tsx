@@ -10,6 +10,9 @@ import { isPlanId, PLAN_IDS, TRIAL_DAYS } from "../plans/catalogue";
 import { effectivePlan, hasActiveTrial, hasUsedTrial, trialDaysLeft } from "../plans/effective";
 import { quizFields, readPricingQuery } from "../plans/pricing-query";
 import { isComplete, scoreQuiz } from "../plans/quiz";
+import { Trans, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import pricingCss from "../styles/pricing.css?url";
 import type { Route } from "./+types/pricing";
@@ -41,27 +44,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const plan = form?.get("plan");
   if (!isPlanId(plan)) {
-    throw data(`Unknown plan. Choose one of: ${PLAN_IDS.join(", ")}.`, { status: 400 });
+    const t = await getT(context);
+    throw data(t("pricing.error.unknownPlan", { plans: PLAN_IDS.join(", ") }), { status: 400 });
   }
-  return respondToPlanChoice(request, await getUser(context), plan);
+  return respondToPlanChoice(request, context, await getUser(context), plan);
 }
 
-export const meta = () =>
-  pageMeta(
-    "Pricing",
-    `Free, Premium and Ultimate plans for QR Code Creator: compare features, estimate what fits how many codes you make, and start a ${TRIAL_DAYS}-day free trial.`,
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("pricing.meta.title"), t("pricing.meta.description", { days: TRIAL_DAYS }));
+};
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { currentPlan, trialUsed, trialDaysLeft, query, quizResult } = loaderData;
   const salesEmail = useSalesEmail();
+  const t = useT();
   return (
     <div className="container pricing">
       <header className="page-header pricing-header">
-        <h1>Plans for every QR code</h1>
-        <p className="lead">
-          Start free. Premium and Ultimate begin with a free trial — no card needed to try them.
-        </p>
+        <h1>{t("pricing.title")}</h1>
+        <p className="lead">{t("pricing.lead")}</p>
       </header>
       <PlanCards currentPlan={currentPlan} trialUsed={trialUsed} trialDaysLeft={trialDaysLeft} />
       <div className="pricing-helpers">
@@ -70,10 +72,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </div>
       <ComparisonTable />
       <section className="card pricing-section sales-contact" aria-labelledby="sales-heading">
-        <h2 id="sales-heading">Questions? Talk to sales</h2>
+        <h2 id="sales-heading">{t("pricing.sales.title")}</h2>
         <p>
-          More seats, invoices or a custom setup? Write to{" "}
-          <a href={`mailto:${salesEmail}`}>{salesEmail}</a> and a person will get back to you.
+          <Trans
+            id="pricing.sales.text"
+            values={{ email: salesEmail }}
+            components={{ 0: <a href={`mailto:${salesEmail}`} /> }}
+          />
         </p>
       </section>
     </div>

@@ -4,6 +4,9 @@ import { NewTicketForm } from "../components/support/forms";
 import { TicketList } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
 import { PLANS } from "../plans/catalogue";
+import { Trans, useLocalePath, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { openTicket, supportPage } from "../support/tickets.server";
 import { requireMembership } from "../workspaces/current.server";
@@ -27,44 +30,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
-  return openTicket(request, createDatabase(), user, membership, new Date());
+  const t = await getT(context);
+  return openTicket(request, createDatabase(), user, membership, new Date(), t);
 }
 
-export const meta = () =>
-  pageMeta("Support", "Write to support and follow your requests and their answers.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("support.meta.title"), t("support.meta.description"));
+};
 
 function SupportPromise({ page }: { page: Route.ComponentProps["loaderData"] }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  const values = { workspace: page.workspaceName, plan: page.planName };
   if (page.responseHours === null) {
     return (
       <div className="notice notice-warning">
         <p>
-          <strong>Community support.</strong> Your workspace “{page.workspaceName}” is on the{" "}
-          {page.planName} plan: you can write to us, and we answer when we can, with no guaranteed
-          response time. Most answers are already in the <Link to="/faq">FAQ</Link> and the{" "}
-          <Link to="/help">help centre</Link>.
+          <Trans
+            id="support.promise.communityNote"
+            values={values}
+            components={{
+              0: <strong />,
+              1: <Link to={localePath("/faq")} />,
+              2: <Link to={localePath("/help")} />,
+            }}
+          />
         </p>
         <p>
-          Premium answers within {PLANS.premium.capabilities.supportResponseHours} hours, Ultimate
-          within {PLANS.ultimate.capabilities.supportResponseHours} hours.{" "}
-          <Link to="/pricing">Compare plans</Link>
+          {t("support.promise.plans", {
+            premium: PLANS.premium.capabilities.supportResponseHours ?? 0,
+            ultimate: PLANS.ultimate.capabilities.supportResponseHours ?? 0,
+          })}{" "}
+          <Link to={localePath("/pricing")}>{t("support.comparePlans")}</Link>
         </p>
       </div>
     );
   }
   return (
     <p className="notice notice-success">
-      Your workspace “{page.workspaceName}” is on the {page.planName} plan: we answer new requests
-      within {page.responseHours} hours.
+      {t("support.promise.hours", { ...values, hours: page.responseHours })}
     </p>
   );
 }
 
 export default function Support({ loaderData: page, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <section className="container narrow support">
       <header className="page-header">
-        <h1>Support</h1>
-        <p className="lead">Ask us anything about your codes, your plan or your account.</p>
+        <h1>{t("support.title")}</h1>
+        <p className="lead">{t("support.lead")}</p>
       </header>
       {page.staff ? (
         <p>
@@ -73,13 +89,13 @@ export default function Support({ loaderData: page, actionData }: Route.Componen
       ) : null}
       <SupportPromise page={page} />
       <section className="card" aria-labelledby="new-request-heading">
-        <h2 id="new-request-heading">New request</h2>
+        <h2 id="new-request-heading">{t("support.newRequest")}</h2>
         <NewTicketForm codes={page.codes} lastResult={actionData?.result} />
       </section>
       <section aria-labelledby="requests-heading">
-        <h2 id="requests-heading">Your requests</h2>
+        <h2 id="requests-heading">{t("support.requests")}</h2>
         {page.tickets.length === 0 ? (
-          <p className="muted">You have not written to support yet.</p>
+          <p className="muted">{t("support.noRequests")}</p>
         ) : (
           <TicketList tickets={page.tickets} base="/support" />
         )}

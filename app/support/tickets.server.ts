@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
-import type { SupportTicketRecord, UserRecord } from "../db/schema";
+import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { newTicketMessage } from "../mail/templates";
 import { findWorkspaceCode, listCodes } from "../models/qr-codes.server";
@@ -26,6 +26,7 @@ import { CODE_CHOICE, newTicketSchema } from "./schemas";
 import { storeReply } from "./replies.server";
 import { getSupportSettings, isStaffAccount } from "./settings.server";
 import { messageView, ticketSummary } from "./views";
+import type { Translate } from "../i18n/i18n";
 import { appOrigin } from "../config/app-url.server";
 
 // The person's side of support (issue #19): /support lists their requests and opens new ones,
@@ -33,13 +34,12 @@ import { appOrigin } from "../config/app-url.server";
 
 export const TOO_MANY_TICKETS = `You have opened ${MAX_TICKETS_PER_DAY} requests in the last 24 hours, the most we take from one person in a day. Add to one of your open requests instead, or try again tomorrow.`;
 
-export const NOT_FOUND = "This support request does not exist, or it is not yours.";
-
 /** The codes a request may be about: the current workspace's, when the member may see them. */
 async function codeChoices(db: Database, membership: Membership) {
   if (!can(membership.role, "codes.view")) return [];
   const codes = await listCodes(db, membership.workspace.id, { limit: 100 });
-  return codes.map((code) => ({ id: code.id, label: code.title || `Code #${code.id}` }));
+  // Untitled codes are named on the page, in its language ("Code #12").
+  return codes.map((code) => ({ id: code.id, title: code.title || null }));
 }
 
 export async function supportPage(
@@ -82,6 +82,7 @@ export async function openTicket(
   user: UserRecord,
   membership: Membership,
   now: Date,
+  t: Translate,
 ) {
   const submission = parseWithZod(await request.formData(), { schema: newTicketSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -129,17 +130,23 @@ export async function openTicket(
     }),
   );
   return redirectWithToast(request, `/support/${ticket.id}`, {
-    title: "Request sent",
+    title: t("support.toast.sent"),
     description: promise.dueAt
-      ? `We will answer by ${formatUtc(promise.dueAt)}.`
-      : "Community support: we answer when we can.",
+      ? t("support.toast.answerBy", { date: formatUtc(promise.dueAt) })
+      : t("support.toast.community"),
     variant: "success",
   });
 }
 
-export async function ticketPage(db: Database, user: UserRecord, id: string, now: Date) {
+export async function ticketPage(
+  db: Database,
+  user: UserRecord,
+  id: string,
+  now: Date,
+  t: Translate,
+) {
   const ticket = await ticketOf(db, id, user.id);
-  if (!ticket) throw data(NOT_FOUND, { status: 404 });
+  if (!ticket) throw data(t("support.notFound"), { status: 404 });
   const messages = await messagesOf(db, ticket.id);
   return { ticket: ticketSummary(ticket, now), messages: messages.map(messageView) };
 }
@@ -151,31 +158,23 @@ export async function personAction(
   user: UserRecord,
   id: string,
   now: Date,
+  t: Translate,
 ) {
   const ticket = await ticketOf(db, id, user.id);
-  if (!ticket) throw data(NOT_FOUND, { status: 404 });
+  if (!ticket) throw data(t("support.notFound"), { status: 404 });
   const form = await request.formData();
   const back = `/support/${ticket.id}`;
   if (form.get("intent") === "close") {
     await closeTicket(db, ticket.id, now);
-    return redirectWithToast(request, back, { title: "Request closed", variant: "success" });
+    return redirectWithToast(request, back, {
+      title: t("support.toast.closed"),
+      variant: "success",
+    });
   }
-  return reply(request, db, form, ticket, { authorId: user.id, fromStaff: false }, now, back);
-}
-
-async function reply(
-  request: Request,
-  db: Database,
-  form: FormData,
-  ticket: SupportTicketRecord,
-  author: { authorId: string; fromStaff: boolean },
-  now: Date,
-  back: string,
-) {
-  const stored = await storeReply(db, form, ticket, author, now);
+  const stored = await storeReply(db, form, ticket, { authorId: user.id, fromStaff: false }, now);
   if (!stored.ok) return stored.answer;
   return redirectWithToast(request, back, {
-    title: ticket.status === "closed" ? "Request reopened" : "Reply sent",
+    title: ticket.status === "closed" ? t("support.toast.reopened") : t("support.toast.replied"),
     variant: "success",
   });
 }

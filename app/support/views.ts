@@ -26,6 +26,7 @@ export function ticketSummary(ticket: SupportTicketRecord, now: Date) {
     status: ticket.status,
     statusLabel: STATUS_LABELS[ticket.status],
     category: SUPPORT_CATEGORY_LABELS[ticket.category],
+    categoryId: ticket.category,
     planName: PLANS[ticket.plan].name,
     responseHours: ticket.responseHours,
     /** Shown as "Response due by …" while the first reply is awaited within a promised time. */

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice, PLAN_IDS, PLANS, TRIAL_DAYS } from "../../app/plans/catalogue";
 import { type PlanState } from "../../app/plans/effective";
+import { serverI18n } from "../../app/i18n/catalog.server";
+import { DEFAULT_LOCALE } from "../../app/i18n/locales";
 import {
+  type Cell,
   cardFeatures,
   comparisonRows,
   formatRetention,
+  type PlanText,
   planFeatures,
-  priceLabel,
 } from "../../app/plans/features";
 import { quizFields, quizHref, readPricingQuery } from "../../app/plans/pricing-query";
 import {
@@ -27,6 +30,29 @@ import {
   USAGE_DEFAULT,
 } from "../../app/plans/usage";
 import { FREE_ACCOUNT, premiumTrial } from "./plan-states";
+
+// The catalogue's lines as an English page words them (components/pricing/plan-words.ts).
+const i18n = serverI18n(DEFAULT_LOCALE);
+const list = new Intl.ListFormat("en", { type: "conjunction" });
+const english = (line: PlanText) =>
+  i18n._(line.id, {
+    ...line.values,
+    ...(line.types
+      ? { types: list.format(line.types.map((t) => i18n._(`pricing.qrType.${t}`))) }
+      : {}),
+  });
+const priceLabel = (plan: (typeof PLAN_IDS)[number]) =>
+  PLANS[plan].priceCents
+    ? i18n._("pricing.price.perMonth", { price: formatPrice(PLANS[plan].priceCents) })
+    : formatPrice(0);
+const cellText = (cell: Cell) =>
+  cell.kind === "text"
+    ? english(cell.text)
+    : cell.kind === "price"
+      ? priceLabel(cell.plan)
+      : cell.kind === "number"
+        ? String(cell.value)
+        : cell.kind;
 
 describe("the plan-fit quiz", () => {
   it("has five questions of three options, each worth 0 to 3 points per plan", () => {
@@ -93,7 +119,9 @@ describe("the plan-fit quiz", () => {
   });
 
   it("words team sizes and the free allowance from the catalogue", () => {
-    const labels = QUIZ.flatMap((question) => question.options.map((option) => option.label));
+    const labels = QUIZ.flatMap((question) =>
+      question.options.map((option) => english(option.label)),
+    );
     expect(labels).toContain(
       `A small team, up to ${PLANS.premium.capabilities.teamMembers} people`,
     );
@@ -156,9 +184,12 @@ describe("the usage slider", () => {
       centsPerCode: Math.round(PLANS.ultimate.priceCents / 100),
     });
     expect(estimateSavings(0)).toEqual({ plan: "free", minutesSaved: 0, centsPerCode: 0 });
-    expect(formatMinutes(200)).toBe("3 h 20 min");
-    expect(formatMinutes(120)).toBe("2 h");
-    expect(formatMinutes(45)).toBe("45 min");
+    expect(english(formatMinutes(200))).toBe("3 h 20 min");
+    expect(english(formatMinutes(120))).toBe("2 h");
+    expect(english(formatMinutes(45))).toBe("45 min");
+    expect(formatCents(30, "de")).toBe(
+      new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(0.3),
+    );
     expect(formatCents(30)).toBe("$0.30");
     expect(formatCents(0)).toBe("$0");
   });
@@ -167,21 +198,27 @@ describe("the usage slider", () => {
 describe("cards and comparison table", () => {
   it("price every plan from the catalogue", () => {
     expect(PLAN_IDS.map(priceLabel)).toEqual(["$0", "$15/month", "$49/month"]);
-    const price = comparisonRows().find((row) => row.feature === "Price")!;
+    const price = comparisonRows().find((row) => i18n._(row.feature) === "Price")!;
     for (const plan of PLAN_IDS) {
-      expect(price.cells[plan]).toEqual({ kind: "text", text: priceLabel(plan) });
+      expect(cellText(price.cells[plan])).toBe(priceLabel(plan));
       expect(priceLabel(plan)).toContain(formatPrice(PLANS[plan].priceCents));
     }
+    expect(formatPrice(1500, "de")).toBe("15\u00a0$");
+    expect(formatPrice(1133, "en")).toBe("$11.33");
   });
 
   it("list the spec's features for each plan", () => {
-    expect(planFeatures("free")).toEqual([
+    expect(planFeatures("free").map(english)).toEqual([
       "3 saved QR codes",
       "Website and Text codes",
       "PNG downloads",
       "Community support",
     ]);
-    expect(cardFeatures("premium")).toEqual({
+    const card = (plan: (typeof PLAN_IDS)[number]) => {
+      const { plus, lines } = cardFeatures(plan);
+      return { plus, lines: lines.map(english) };
+    };
+    expect(card("premium")).toEqual({
       plus: "free",
       lines: [
         "Unlimited saved QR codes",
@@ -193,10 +230,10 @@ describe("cards and comparison table", () => {
         "Bulk generation",
         "Custom domains",
         `Team management, up to ${PLANS.premium.capabilities.teamMembers} members`,
-        PLANS.premium.capabilities.support,
+        `Support within ${PLANS.premium.capabilities.supportResponseHours} hours`,
       ],
     });
-    expect(cardFeatures("ultimate")).toEqual({
+    expect(card("ultimate")).toEqual({
       plus: "premium",
       lines: [
         "Scan analytics, kept for good",
@@ -204,18 +241,16 @@ describe("cards and comparison table", () => {
         "API access",
         "Custom integrations",
         "White-label branding",
-        PLANS.ultimate.capabilities.support,
+        `Priority support within ${PLANS.ultimate.capabilities.supportResponseHours} hours`,
       ],
     });
   });
 
   it("compare retention, team sizes, support and the trial as the catalogue says", () => {
-    const rows = Object.fromEntries(comparisonRows().map((row) => [row.feature, row.cells]));
-    const texts = (feature: string) =>
-      PLAN_IDS.map((plan) => {
-        const cell = rows[feature]![plan];
-        return cell.kind === "text" ? cell.text : cell.kind;
-      });
+    const rows = Object.fromEntries(
+      comparisonRows().map((row) => [i18n._(row.feature), row.cells]),
+    );
+    const texts = (feature: string) => PLAN_IDS.map((plan) => cellText(rows[feature]![plan]));
     expect(texts("Analytics retention")).toEqual(["None", "1 year", "Unlimited"]);
     expect(texts("Dynamic codes (track scans, change the destination later)")).toEqual([
       "no",
@@ -226,13 +261,17 @@ describe("cards and comparison table", () => {
       PLAN_IDS.map((plan) => String(PLANS[plan].capabilities.teamMembers)),
     );
     expect(texts("Team members")).toEqual(["1", "5", "25"]);
-    expect(texts("Support")).toEqual(PLAN_IDS.map((plan) => PLANS[plan].capabilities.support));
+    expect(texts("Support")).toEqual([
+      "Community support",
+      "Support within 24 hours",
+      "Priority support within 6 hours",
+    ]);
     expect(texts("Free trial")).toEqual(["no", `${TRIAL_DAYS} days`, `${TRIAL_DAYS} days`]);
     expect(texts("SVG downloads")).toEqual(["no", "yes", "yes"]);
     expect(texts("API access")).toEqual(["no", "no", "yes"]);
     expect(texts("Saved QR codes")).toEqual(["3", "Unlimited", "Unlimited"]);
-    expect(formatRetention(730)).toBe("2 years");
-    expect(formatRetention(30)).toBe("30 days");
+    expect(english(formatRetention(730))).toBe("2 years");
+    expect(english(formatRetention(30))).toBe("30 days");
   });
 });
 

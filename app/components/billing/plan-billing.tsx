@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import type { PlanMove } from "../../billing/plan-move";
 import type { SubscriptionView } from "../../billing/status";
 import type { WorkspaceBilling } from "../../dashboard/plans-tab.server";
+import { longDate } from "../../billing/long-date";
+import { type Translate, useLocale, useT } from "../../i18n/i18n";
 import { formatPrice, PLAN_IDS, type PlanId, PLANS } from "../../plans/catalogue";
 
 /** A step that needs a "yes" first: shown as a panel, so it works without JavaScript. */
@@ -27,28 +29,39 @@ export interface InvoiceRow {
   pdf: string | null;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : "—");
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+/** Billing dates and prices in the page's language. */
+function useBillingWords() {
+  const t = useT();
+  const { code } = useLocale();
+  return {
+    t,
+    date: (iso: string | null) => (iso ? longDate(iso, code) : "—"),
+    perMonth: (plan: PlanId) =>
+      t("pricing.price.perMonth", { price: formatPrice(PLANS[plan].priceCents, code) }),
+    price: (plan: PlanId) => formatPrice(PLANS[plan].priceCents, code),
+  };
+}
 
 function PlanButton({ plan, move }: { plan: PlanId; move: PlanMove }) {
+  const t = useT();
   const name = PLANS[plan].name;
   if (move.kind === "checkout") {
     return (
       <Link to={`/checkout?plan=${move.plan}`} className="btn btn-primary">
-        Upgrade to {name}
+        {t("billing.plans.upgradeTo", { plan: name })}
       </Link>
     );
   }
   if (move.kind === "confirm") {
-    const label = move.action === "upgrade" ? "Upgrade" : "Downgrade";
     return (
       <Link
         to={`/dashboard?tab=plans&change=${plan}`}
         className={move.action === "upgrade" ? "btn btn-primary" : "btn btn-ghost"}
         preventScrollReset
       >
-        {label} to {name}
+        {move.action === "upgrade"
+          ? t("billing.plans.upgradeTo", { plan: name })
+          : t("billing.plans.downgradeTo", { plan: name })}
       </Link>
     );
   }
@@ -57,8 +70,12 @@ function PlanButton({ plan, move }: { plan: PlanId; move: PlanMove }) {
     <Form method="post">
       <input type="hidden" name="intent" value="change" />
       <input type="hidden" name="target" value={plan} />
-      <button type="submit" className="btn btn-ghost" aria-label={`${name} is your current plan`}>
-        Current plan
+      <button
+        type="submit"
+        className="btn btn-ghost"
+        aria-label={t("billing.plans.currentLabel", { plan: name })}
+      >
+        {t("pricing.cards.current")}
       </button>
     </Form>
   );
@@ -71,26 +88,11 @@ function Confirmation({
   pending: PendingConfirmation;
   subscription: SubscriptionView;
 }) {
-  const current = PLANS[subscription.plan].name;
-  const periodEnd = formatDate(subscription.periodEnd);
-  let title: string;
-  let detail: string;
-  if (pending.kind === "cancel") {
-    title = "Cancel your subscription?";
-    detail = `You keep ${current} until ${periodEnd}; after that you are on the Free plan and nothing more is charged.`;
-  } else if (pending.action === "upgrade") {
-    title = `Upgrade to ${PLANS[pending.target].name}?`;
-    const then = `then ${formatPrice(PLANS[pending.target].priceCents)} a month from ${periodEnd}`;
-    detail = pending.dueNow
-      ? `It starts now. You pay ${pending.dueNow} now, the difference for the rest of this period, ${then}.`
-      : `It starts now. The difference for the rest of this period is charged pro rata, ${then}.`;
-  } else if (!subscription.hasActiveSubscription) {
-    title = `Switch to ${PLANS[pending.target].name}?`;
-    detail = `Your ${current} trial ends now.`;
-  } else {
-    title = `Downgrade to ${PLANS[pending.target].name}?`;
-    detail = `You keep ${current} until ${periodEnd}, then move to ${PLANS[pending.target].name}.`;
-  }
+  const { t, date, price } = useBillingWords();
+  const { title, detail, yes } = confirmationText(t, pending, subscription, {
+    periodEnd: date(subscription.periodEnd),
+    price: pending.kind === "change" ? price(pending.target) : "",
+  });
   return (
     <div className="confirm plan-confirm" role="alertdialog" aria-labelledby="plan-confirm-title">
       <p id="plan-confirm-title">
@@ -111,44 +113,90 @@ function Confirmation({
             type="submit"
             className={pending.kind === "cancel" ? "btn btn-danger-solid" : "btn btn-primary"}
           >
-            {pending.kind === "cancel" ? "Cancel Subscription" : `Yes, ${title.replace("?", "")}`}
+            {yes}
           </button>
         </Form>
         <Link to="/dashboard?tab=plans" className="btn btn-ghost" preventScrollReset>
-          {pending.kind === "cancel" ? "Keep my plan" : "Not now"}
+          {pending.kind === "cancel" ? t("billing.plans.keep") : t("billing.notNow")}
         </Link>
       </div>
     </div>
   );
 }
 
+/** The question a pending step asks, what it means, and its "yes" button. */
+function confirmationText(
+  t: Translate,
+  pending: PendingConfirmation,
+  subscription: SubscriptionView,
+  { periodEnd, price }: { periodEnd: string; price: string },
+): { title: string; detail: string; yes: string } {
+  const current = PLANS[subscription.plan].name;
+  if (pending.kind === "cancel") {
+    return {
+      title: t("billing.confirm.cancel.title"),
+      detail: t("billing.confirm.cancel.detail", { plan: current, date: periodEnd }),
+      yes: t("billing.plans.cancel"),
+    };
+  }
+  const target = PLANS[pending.target].name;
+  if (pending.action === "upgrade") {
+    return {
+      title: t("billing.confirm.upgrade.title", { plan: target }),
+      detail: pending.dueNow
+        ? t("billing.confirm.upgrade.dueNow", { due: pending.dueNow, price, date: periodEnd })
+        : t("billing.confirm.upgrade.proRata", { price, date: periodEnd }),
+      yes: t("billing.confirm.upgrade.yes", { plan: target }),
+    };
+  }
+  if (!subscription.hasActiveSubscription) {
+    return {
+      title: t("billing.confirm.switch.title", { plan: target }),
+      detail: t("billing.confirm.switch.detail", { plan: current }),
+      yes: t("billing.confirm.switch.yes", { plan: target }),
+    };
+  }
+  return {
+    title: t("billing.confirm.downgrade.title", { plan: target }),
+    detail: t("billing.confirm.downgrade.detail", { plan: current, date: periodEnd, target }),
+    yes: t("billing.confirm.downgrade.yes", { plan: target }),
+  };
+}
+
 function SubscriptionFacts({ subscription }: { subscription: SubscriptionView }) {
+  const { t, date, perMonth } = useBillingWords();
   const plan = PLANS[subscription.plan];
   return (
     <dl className="billing-facts">
       <div>
-        <dt>Current plan</dt>
+        <dt>{t("pricing.cards.current")}</dt>
         <dd>
           <strong>{plan.name}</strong>
           {subscription.isTrialActive ? (
-            <span className="badge">Trial · {days(subscription.trialDaysLeft)} left</span>
+            <span className="badge">
+              {t("billing.plans.trialBadge", { count: subscription.trialDaysLeft })}
+            </span>
           ) : null}
         </dd>
       </div>
       <div>
-        <dt>Price</dt>
-        <dd>{plan.priceCents ? `${formatPrice(plan.priceCents)}/month` : "Free"}</dd>
+        <dt>{t("billing.plans.price")}</dt>
+        <dd>{plan.priceCents ? perMonth(plan.id) : t("billing.plans.free")}</dd>
       </div>
       {subscription.isTrialActive && !subscription.hasActiveSubscription ? (
         <div>
-          <dt>Trial ends</dt>
-          <dd>{formatDate(subscription.trialEndDate)}</dd>
+          <dt>{t("billing.plans.trialEnds")}</dt>
+          <dd>{date(subscription.trialEndDate)}</dd>
         </div>
       ) : null}
       {subscription.hasActiveSubscription ? (
         <div>
-          <dt>{subscription.cancelAtPeriodEnd ? "Ends on" : "Next billing date"}</dt>
-          <dd>{formatDate(subscription.periodEnd)}</dd>
+          <dt>
+            {subscription.cancelAtPeriodEnd
+              ? t("billing.plans.endsOn")
+              : t("billing.plans.nextBilling")}
+          </dt>
+          <dd>{date(subscription.periodEnd)}</dd>
         </div>
       ) : null}
     </dl>
@@ -157,40 +205,39 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionView })
 
 /** Someone else's workspace: its plan, who pays for it, and where the person's own plan is. */
 function WorkspacePlan({ workspace }: { workspace: WorkspaceBilling }) {
+  const t = useT();
   return (
     <section className="plan-billing" aria-labelledby="plan-billing-heading">
       <div className="card">
-        <h2 id="plan-billing-heading">Plan &amp; Billing</h2>
+        <h2 id="plan-billing-heading">{t("billing.plans.title")}</h2>
         <dl className="billing-facts">
           <div>
-            <dt>Workspace</dt>
+            <dt>{t("billing.plans.workspace")}</dt>
             <dd>
               <strong>{workspace.name}</strong>
             </dd>
           </div>
           <div>
-            <dt>Workspace plan</dt>
+            <dt>{t("billing.plans.workspacePlan")}</dt>
             <dd>
               <strong>{workspace.planName}</strong>
             </dd>
           </div>
           <div>
-            <dt>Paid for by</dt>
-            <dd>{workspace.payer} (owner)</dd>
+            <dt>{t("billing.plans.paidBy")}</dt>
+            <dd>{t("billing.plans.payer", { name: workspace.payer })}</dd>
           </div>
         </dl>
         <p>
-          Everyone in this workspace works with its {workspace.planName} plan; only its owner can
-          change it. You are {workspace.role} here.
+          {t("billing.plans.workspaceNote", { plan: workspace.planName, role: workspace.role })}
         </p>
         <form method="post" action="/workspace/switch" className="inline-form">
           <input type="hidden" name="workspace" value={workspace.personalWorkspaceId} />
           <input type="hidden" name="redirect" value="/dashboard?tab=plans" />
           <p className="muted small">
-            Your own account is on the {workspace.ownPlanName} plan, which applies in your personal
-            workspace.{" "}
+            {t("billing.plans.ownPlan", { plan: workspace.ownPlanName })}{" "}
             <button type="submit" className="btn btn-ghost">
-              Manage your own plan
+              {t("billing.plans.manageOwn")}
             </button>
           </p>
         </form>
@@ -200,39 +247,45 @@ function WorkspacePlan({ workspace }: { workspace: WorkspaceBilling }) {
 }
 
 function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
+  const { t, date } = useBillingWords();
   return (
     <section className="card" aria-labelledby="invoices-heading">
-      <h2 id="invoices-heading">Invoices and receipts</h2>
+      <h2 id="invoices-heading">{t("billing.invoices.title")}</h2>
       {invoices.length === 0 ? (
-        <p className="muted">No payments yet. Each payment is listed here, with its receipt.</p>
+        <p className="muted">{t("billing.invoices.none")}</p>
       ) : (
         <div className="table-scroll">
           <table className="invoice-table">
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Number</th>
-                <th scope="col">For</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
+                <th scope="col">{t("billing.invoices.date")}</th>
+                <th scope="col">{t("billing.invoices.number")}</th>
+                <th scope="col">{t("billing.receipt.for")}</th>
+                <th scope="col">{t("billing.invoices.amount")}</th>
+                <th scope="col">{t("billing.invoices.receipt")}</th>
               </tr>
             </thead>
             <tbody>
               {invoices.map((invoice) => (
                 <tr key={invoice.id}>
-                  <td>{formatDate(invoice.paidAt)}</td>
+                  <td>{date(invoice.paidAt)}</td>
                   <td className="mono">{invoice.number}</td>
                   <td>{invoice.description}</td>
                   <td>{invoice.amount}</td>
                   <td>
                     <Link to={invoice.receipt}>
-                      Receipt<span className="sr-only"> {invoice.number}</span>
+                      {t("billing.invoices.receipt")}
+                      <span className="sr-only"> {invoice.number}</span>
                     </Link>
                     {invoice.pdf ? (
                       <>
                         {" · "}
                         <a href={invoice.pdf}>
-                          PDF<span className="sr-only"> of {invoice.number}</span>
+                          PDF
+                          <span className="sr-only">
+                            {" "}
+                            {t("billing.invoices.pdfOf", { number: invoice.number })}
+                          </span>
                         </a>
                       </>
                     ) : null}
@@ -262,23 +315,27 @@ export function PlanBilling({
   invoices: InvoiceRow[];
   workspace: WorkspaceBilling | null;
 }) {
+  const { t, date, perMonth, price } = useBillingWords();
   if (workspace) return <WorkspacePlan workspace={workspace} />;
   return (
     <section className="plan-billing" aria-labelledby="plan-billing-heading">
       <div className="card">
         <h2 id="plan-billing-heading">
-          Plan &amp; Billing {testMode ? <span className="badge badge-test">TEST MODE</span> : null}
+          {t("billing.plans.title")}{" "}
+          {testMode ? <span className="badge badge-test">{t("billing.testMode")}</span> : null}
         </h2>
         <SubscriptionFacts subscription={subscription} />
         {subscription.cancelAtPeriodEnd ? (
           <p className="notice notice-warning" role="note">
-            Your subscription is cancelled and ends on {formatDate(subscription.periodEnd)}.
+            {t("billing.plans.cancelled", { date: date(subscription.periodEnd) })}
           </p>
         ) : null}
         {subscription.scheduledPlan ? (
           <p className="notice notice-warning" role="note">
-            Downgrade scheduled: you move to {PLANS[subscription.scheduledPlan].name} on{" "}
-            {formatDate(subscription.periodEnd)}.
+            {t("billing.plans.scheduled", {
+              plan: PLANS[subscription.scheduledPlan].name,
+              date: date(subscription.periodEnd),
+            })}
           </p>
         ) : null}
         {pending ? <Confirmation pending={pending} subscription={subscription} /> : null}
@@ -291,7 +348,7 @@ export function PlanBilling({
           >
             <h3>{PLANS[plan].name}</h3>
             <p className="plan-choice-price">
-              {PLANS[plan].priceCents ? `${formatPrice(PLANS[plan].priceCents)}/month` : "$0"}
+              {PLANS[plan].priceCents ? perMonth(plan) : price(plan)}
             </p>
             <PlanButton plan={plan} move={moves[plan]} />
           </li>
@@ -304,7 +361,7 @@ export function PlanBilling({
             className="btn btn-ghost btn-danger"
             preventScrollReset
           >
-            Cancel Subscription
+            {t("billing.plans.cancel")}
           </Link>
         </p>
       ) : null}

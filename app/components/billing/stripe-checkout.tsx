@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { PaidPlanId } from "../../billing/subscription";
+import { pageMessage } from "../../billing/page-message";
+import { useT } from "../../i18n/i18n";
 import { useToast } from "../toast";
 import { StripePaymentForm } from "./stripe-payment-form";
 
@@ -41,6 +43,7 @@ export function StripeCheckout({
   const [started, setStarted] = useState<Started>({ state: "loading" });
   const toast = useToast();
   const navigate = useNavigate();
+  const t = useT();
 
   useEffect(() => {
     let cancelled = false;
@@ -50,7 +53,11 @@ export function StripeCheckout({
       .then((body) => {
         if (cancelled) return;
         if (body.hasActiveSubscription) {
-          toast({ title: "Active Subscription", description: body.message, variant: "error" });
+          toast({
+            title: t("billing.toast.activeSubscription"),
+            description: body.message && pageMessage(t, body.message),
+            variant: "error",
+          });
           later("/dashboard?tab=plans");
         } else if (!body.clientSecret) {
           throw new Error("No client secret received");
@@ -64,13 +71,19 @@ export function StripeCheckout({
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const message = error instanceof Error ? error.message : "Failed to initialize payment";
+        const english = error instanceof Error ? error.message : "Failed to initialize payment";
+        // The API answers in English; the page says it in its language.
+        const message = pageMessage(t, english);
         setStarted({ state: "failed", message });
-        if (message.includes("already have an active subscription")) {
-          toast({ title: "Active Subscription", description: message, variant: "error" });
+        if (english.includes("already have an active subscription")) {
+          toast({
+            title: t("billing.toast.activeSubscription"),
+            description: message,
+            variant: "error",
+          });
           later("/dashboard?tab=plans");
         } else {
-          toast({ title: "Payment Setup Error", description: message, variant: "error" });
+          toast({ title: t("billing.paymentSetupError"), description: message, variant: "error" });
           later("/pricing");
         }
       });
@@ -78,19 +91,19 @@ export function StripeCheckout({
       cancelled = true;
       timers.forEach(clearTimeout);
     };
-  }, [plan, toast, navigate]);
+  }, [plan, toast, navigate, t]);
 
   if (started.state === "loading") {
     return (
       <p className="muted" role="status">
-        Preparing secure payment…
+        {t("billing.stripe.preparing")}
       </p>
     );
   }
   if (started.state === "failed") {
     return (
       <div className="notice notice-error" role="alert">
-        <strong>Payment Setup Error</strong> {started.message}
+        <strong>{t("billing.paymentSetupError")}</strong> {started.message}
       </div>
     );
   }

@@ -1,5 +1,11 @@
-import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
+import {
+  loadStripe,
+  type Stripe,
+  type StripeElementLocale,
+  type StripeElements,
+} from "@stripe/stripe-js";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocale, useT } from "../../i18n/i18n";
 
 // Stripe's Payment Element for /checkout (ARCHITECTURE.md decision 5), with plain Stripe.js.
 // The card details go from Stripe's frame straight to Stripe; this page only ever holds the
@@ -14,12 +20,15 @@ export interface StripePaymentFormProps {
   returnUrl: string;
 }
 
+/** Stripe.js names Brazilian Portuguese and Simplified Chinese as "pt-BR" and "zh". */
+function stripeLocale(code: string): StripeElementLocale {
+  return (code === "zh-CN" ? "zh" : code) as StripeElementLocale;
+}
+
 interface Loaded {
   stripe: Stripe;
   elements: StripeElements;
 }
-
-const FALLBACK_FAILURE = "Your payment could not be completed. Please try again.";
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
@@ -36,6 +45,9 @@ export function StripePaymentForm({
   intent,
   returnUrl,
 }: StripePaymentFormProps) {
+  const t = useT();
+  const { code } = useLocale();
+  const fallbackFailure = t("billing.stripe.failed");
   const mountPoint = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [setupFailed, setSetupFailed] = useState(false);
@@ -45,11 +57,12 @@ export function StripePaymentForm({
   useEffect(() => {
     let cancelled = false;
     let destroy = () => {};
+    // Stripe's own field labels and messages follow the page's language too.
     loadStripe(publishableKey)
       .then((stripe) => {
         if (cancelled) return;
         if (!stripe || !mountPoint.current) throw new Error("Stripe.js did not load");
-        const elements = stripe.elements({ clientSecret });
+        const elements = stripe.elements({ clientSecret, locale: stripeLocale(code) });
         const paymentElement = elements.create("payment");
         paymentElement.mount(mountPoint.current);
         destroy = () => paymentElement.destroy();
@@ -62,7 +75,7 @@ export function StripePaymentForm({
       cancelled = true;
       destroy();
     };
-  }, [publishableKey, clientSecret]);
+  }, [publishableKey, clientSecret, code]);
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,22 +89,27 @@ export function StripePaymentForm({
         intent === "setup"
           ? await loaded.stripe.confirmSetup(options)
           : await loaded.stripe.confirmPayment(options);
-      setFailure(error.message ?? FALLBACK_FAILURE);
+      setFailure(error.message ?? fallbackFailure);
     } catch {
-      setFailure(FALLBACK_FAILURE);
+      setFailure(fallbackFailure);
     }
     setPending(false);
   }
 
   if (setupFailed) {
-    return <Problem title="Payment Setup Error" message="Failed to initialize payment" />;
+    return (
+      <Problem
+        title={t("billing.paymentSetupError")}
+        message={t("billing.message.Failed to initialize payment")}
+      />
+    );
   }
   return (
     <form className="payment-form" onSubmit={confirm} aria-busy={pending}>
       <div ref={mountPoint} className="payment-element" />
-      {failure ? <Problem title="Payment Failed" message={failure} /> : null}
+      {failure ? <Problem title={t("billing.paymentFailed")} message={failure} /> : null}
       <button type="submit" className="btn btn-primary btn-block" disabled={!loaded || pending}>
-        {pending ? "Processing…" : "Complete Payment"}
+        {pending ? t("billing.processing") : t("billing.completePayment")}
       </button>
     </form>
   );

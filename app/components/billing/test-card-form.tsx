@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { DECLINING_TEST_CARDS, TEST_CARD_SUCCESS, testCardSchema } from "../../billing/test-card";
+import { Trans, useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
 
 /**
@@ -22,6 +23,7 @@ export function TestCardForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema() }),
   });
+  const t = useT();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
   const input = (field: (typeof fields)["cardNumber"]) => ({
@@ -33,17 +35,21 @@ export function TestCardForm({
   return (
     <Form method="post" className="payment-form" {...getFormProps(form)} noValidate>
       <p className="notice notice-warning test-mode-note" role="note">
-        <span className="badge badge-test">TEST MODE</span> No real card is charged. Pay with{" "}
-        <code>{TEST_CARD_SUCCESS}</code>, any future date and any CVC; <code>{declining}</code> is
-        declined.
+        <span className="badge badge-test">{t("billing.testMode")}</span>{" "}
+        <Trans
+          id="billing.testCard.note"
+          values={{ success: TEST_CARD_SUCCESS, declining }}
+          components={{ 0: <code dir="ltr" />, 1: <code dir="ltr" /> }}
+        />
       </p>
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="clientSecret" value={clientSecret} />
       <div className="field">
-        <label htmlFor={fields.cardNumber.id}>Card number</label>
+        <label htmlFor={fields.cardNumber.id}>{t("billing.testCard.number")}</label>
         <input
           {...input(fields.cardNumber)}
           autoComplete="cc-number"
+          dir="ltr"
           inputMode="numeric"
           placeholder="1234 1234 1234 1234"
         />
@@ -51,15 +57,21 @@ export function TestCardForm({
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor={fields.expiry.id}>Expiry (MM/YY)</label>
-          <input {...input(fields.expiry)} autoComplete="cc-exp" placeholder="MM/YY" />
+          <label htmlFor={fields.expiry.id}>{t("billing.testCard.expiry")}</label>
+          <input
+            {...input(fields.expiry)}
+            autoComplete="cc-exp"
+            dir="ltr"
+            placeholder={t("billing.testCard.expiryPlaceholder")}
+          />
           <FieldError id={`${fields.expiry.id}-error`} errors={fields.expiry.errors} />
         </div>
         <div className="field">
-          <label htmlFor={fields.cvc.id}>CVC</label>
+          <label htmlFor={fields.cvc.id}>{t("billing.testCard.cvc")}</label>
           <input
             {...input(fields.cvc)}
             autoComplete="cc-csc"
+            dir="ltr"
             inputMode="numeric"
             placeholder="123"
           />
@@ -67,7 +79,7 @@ export function TestCardForm({
         </div>
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? "Processing..." : "Complete Payment"}
+        {pending ? t("billing.processing") : t("billing.completePayment")}
       </button>
     </Form>
   );

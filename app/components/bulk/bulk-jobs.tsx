@@ -1,34 +1,34 @@
 import { Link } from "react-router";
 import type { jobSummary } from "../../bulk/page.server";
+import { useLocale, useT } from "../../i18n/i18n";
 
 type Job = ReturnType<typeof jobSummary>;
 
-const STATUS: Record<Job["status"], string> = {
-  checked: "Waiting",
-  queued: "Queued",
-  running: "Making",
-  done: "Ready",
-  failed: "Failed",
-};
-
 /** The workspace's recent batches, with their state and a link to each. */
 export function BulkJobs({ jobs }: { jobs: Job[] }) {
+  const t = useT();
+  const { code } = useLocale();
+  const n = (value: number) => new Intl.NumberFormat(code).format(value);
   return (
     <section aria-labelledby="jobs-heading" className="bulk-jobs">
-      <h2 id="jobs-heading">Recent batches</h2>
+      <h2 id="jobs-heading">{t("bulk.jobs.title")}</h2>
       {jobs.length === 0 ? (
-        <p className="muted">No batches yet. Downloads are kept for 7 days.</p>
+        <p className="muted">{t("bulk.jobs.none")}</p>
       ) : (
         <ul className="member-list">
           {jobs.map((job) => (
             <li key={job.id} className="card member">
               <h3>
                 <Link to={`/bulk/${job.id}`}>{job.fileName}</Link>{" "}
-                <span className="badge">{STATUS[job.status]}</span>
+                <span className="badge">{t(`bulk.status.${job.status}`)}</span>
               </h3>
               <p className="muted small">
-                {job.doneRows.toLocaleString("en-US")} of {job.totalRows.toLocaleString("en-US")}{" "}
-                codes · started {job.createdAt} · kept until {job.expiresAt}
+                {t("bulk.jobs.line", {
+                  done: n(job.doneRows),
+                  total: n(job.totalRows),
+                  started: job.createdAt,
+                  kept: job.expiresAt,
+                })}
               </p>
             </li>
           ))}

@@ -1,13 +1,17 @@
 import { Form } from "react-router";
 import type { CheckAnswer } from "../../bulk/page.server";
+import { useLocale, useT } from "../../i18n/i18n";
 import { Result } from "../result";
+import { useBulkMessage } from "./bulk-message";
 
 type Checked = Extract<CheckAnswer, { ok: true }>;
 
-const n = (value: number) => value.toLocaleString("en-US");
-
 /** What the upload's check found: a preview, every invalid row, and the way on. */
 export function CheckResult({ answer, pending }: { answer: Checked; pending: boolean }) {
+  const t = useT();
+  const message = useBulkMessage();
+  const { code } = useLocale();
+  const n = (value: number) => new Intl.NumberFormat(code).format(value);
   const invalid = answer.problems.length + answer.moreProblems;
   return (
     <Result
@@ -17,39 +21,41 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
       aria-labelledby="check-heading"
     >
       <h2 id="check-heading">
-        {answer.fileName}: {n(answer.validRows)} of {n(answer.checkedRows)} rows ready
+        {t("bulk.check.title", {
+          file: answer.fileName,
+          valid: n(answer.validRows),
+          count: answer.checkedRows,
+          total: n(answer.checkedRows),
+        })}
       </h2>
       {answer.unknownColumns.length > 0 ? (
         <p className="notice notice-warning" role="status">
-          Ignored columns we do not know: {answer.unknownColumns.join(", ")}. Their cells are not
-          used.
+          {t("bulk.check.unknownColumns", { columns: answer.unknownColumns.join(", ") })}
         </p>
       ) : null}
       {invalid > 0 ? (
         <p className="notice notice-error" role="status">
-          {n(invalid)} {invalid === 1 ? "row has a problem" : "rows have problems"}, listed below.
-          {answer.validRows > 0
-            ? " Go on with the valid rows (the manifest lists the others), or fix the file and upload it again."
-            : " Fix the file and upload it again."}
+          {t("bulk.check.problems", { count: invalid, n: n(invalid) })}{" "}
+          {answer.validRows > 0 ? t("bulk.check.goOn") : t("bulk.check.fix")}
         </p>
       ) : (
         <p className="notice notice-success" role="status">
-          Every row is valid.
+          {t("bulk.check.allValid")}
         </p>
       )}
       {answer.preview.length > 0 ? (
         <>
-          <h3>First rows</h3>
+          <h3>{t("bulk.check.firstRows")}</h3>
           <div className="table-scroll">
             <table className="bulk-table">
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Content</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Files</th>
+                  <th scope="col">{t("bulk.check.row")}</th>
+                  <th scope="col">{t("bulk.check.code")}</th>
+                  <th scope="col">{t("bulk.check.type")}</th>
+                  <th scope="col">{t("bulk.check.content")}</th>
+                  <th scope="col">{t("bulk.check.titleColumn")}</th>
+                  <th scope="col">{t("bulk.check.files")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -59,7 +65,7 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
                     <td>
                       <img
                         src={row.src}
-                        alt={`QR code for row ${row.row}`}
+                        alt={t("bulk.check.alt", { row: row.row })}
                         width={64}
                         height={64}
                       />
@@ -80,26 +86,24 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
           <input type="hidden" name="job" value={answer.jobId} />
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending
-              ? "Starting…"
-              : `Generate ${n(answer.validRows)} ${answer.validRows === 1 ? "code" : "codes"}`}
+              ? t("bulk.check.starting")
+              : t("bulk.generate", { count: answer.validRows, n: n(answer.validRows) })}
           </button>
           <span className="muted small">
-            {answer.direct
-              ? "Made right away."
-              : "Made in the background; we e-mail you when the ZIP is ready."}
+            {answer.direct ? t("bulk.check.direct") : t("bulk.check.background")}
           </span>
         </Form>
       ) : null}
       {answer.problems.length > 0 ? (
         <>
-          <h3>Rows with problems</h3>
+          <h3>{t("bulk.check.problemRows")}</h3>
           <div className="table-scroll">
             <table className="bulk-table bulk-problems">
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
+                  <th scope="col">{t("bulk.check.row")}</th>
+                  <th scope="col">{t("bulk.check.column")}</th>
+                  <th scope="col">{t("bulk.check.problem")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -109,16 +113,14 @@ export function CheckResult({ answer, pending }: { answer: Checked; pending: boo
                     <td>
                       <code>{problem.column}</code>
                     </td>
-                    <td>{problem.message}</td>
+                    <td>{message(problem.message)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {answer.moreProblems > 0 ? (
-            <p className="muted small">
-              And {n(answer.moreProblems)} more; manifest.csv in the ZIP lists every one.
-            </p>
+            <p className="muted small">{t("bulk.check.more", { n: n(answer.moreProblems) })}</p>
           ) : null}
         </>
       ) : null}

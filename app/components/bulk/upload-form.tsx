@@ -1,16 +1,19 @@
 import { Form } from "react-router";
 import type { bulkPage, CheckAnswer } from "../../bulk/page.server";
-import { QR_SIZES, QR_TYPES, QR_TYPE_LABELS } from "../../qr/types";
+import { Trans, useLocale, useT } from "../../i18n/i18n";
+import { QR_SIZES, QR_TYPES } from "../../qr/types";
 import { FileDropZone } from "../file-drop-zone";
 import { Result, toResult } from "../result";
+import { useBulkMessage } from "./bulk-message";
 
 type Page = Extract<Awaited<ReturnType<typeof bulkPage>>, { signedIn: true }>;
 type Refusal = Extract<CheckAnswer, { ok: false }>;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
+  const text = useBulkMessage();
   return message ? (
     <p className="field-error" id={id}>
-      {message}
+      {text(message)}
     </p>
   ) : null;
 }
@@ -27,32 +30,48 @@ export function BulkUploadForm({
   again: boolean;
   pending: boolean;
 }) {
+  const t = useT();
+  const text = useBulkMessage();
+  const { code } = useLocale();
   const fields = error?.fields ?? {};
   const invalid = (name: string) =>
     fields[name] ? { "aria-invalid": true as const, "aria-describedby": `bulk-${name}-error` } : {};
   return (
     <section className="card bulk-upload" aria-labelledby="upload-heading">
-      <h2 id="upload-heading">{again ? "Upload a fixed file" : "Upload a CSV file"}</h2>
+      <h2 id="upload-heading">{again ? t("bulk.upload.again") : t("bulk.upload.title")}</h2>
       <p className="muted">
-        One row per code, the first row naming the columns: <code>type</code> (url, text, email,
-        phone, sms, wifi or contact; url when absent), the generator&apos;s fields such as{" "}
-        <code>url</code> or <code>ssid</code>, and optionally <code>title</code>,{" "}
-        <code>filename</code>, <code>size</code>, <code>fg</code> and <code>bg</code>, and design
-        columns such as <code>dotShape</code>, <code>frame</code> or <code>gradientType</code> (the
-        templates list them all). Up to {page.rowsPerBatch.toLocaleString("en-US")} rows and 5 MB on
-        the {page.planName} plan; comma or semicolon separated, UTF-8.
+        <Trans
+          id="bulk.upload.help"
+          values={{
+            rows: new Intl.NumberFormat(code).format(page.rowsPerBatch),
+            plan: page.planName,
+          }}
+          components={{
+            0: <code />,
+            1: <code />,
+            2: <code />,
+            3: <code />,
+            4: <code />,
+            5: <code />,
+            6: <code />,
+            7: <code />,
+            8: <code />,
+            9: <code />,
+            10: <code />,
+          }}
+        />
       </p>
       <p className="bulk-templates">
-        <span>Templates:</span>
+        <span>{t("bulk.upload.templates")}</span>
         {QR_TYPES.map((type) => (
           <a key={type} href={`/bulk/template.csv?type=${type}`} download>
-            {QR_TYPE_LABELS[type]}
+            {t(`bulk.qrType.${type}`)}
           </a>
         ))}
       </p>
       {error ? (
         <Result as="p" answer={error} className="notice notice-error" role="alert">
-          <span id="bulk-error">{error.message}</span>
+          <span id="bulk-error">{text(error.message)}</span>
         </Result>
       ) : null}
       <Form
@@ -62,11 +81,11 @@ export function BulkUploadForm({
         noValidate
       >
         <div className="field">
-          <label htmlFor="bulk-file">CSV file</label>
+          <label htmlFor="bulk-file">{t("bulk.upload.file")}</label>
           <FileDropZone
             id="bulk-file"
             name="file"
-            what="your CSV file"
+            what={t("bulk.upload.what")}
             accept=".csv,text/csv"
             required
             {...invalid("file")}
@@ -74,10 +93,10 @@ export function BulkUploadForm({
           <FieldError id="bulk-file-error" message={fields.file} />
         </div>
         <fieldset className="bulk-options">
-          <legend>Options</legend>
+          <legend>{t("bulk.upload.options")}</legend>
           <div className="field">
             <span className="field-label" id="bulk-format-label">
-              Image format
+              {t("bulk.upload.format")}
             </span>
             <div className="choice-row" role="radiogroup" aria-labelledby="bulk-format-label">
               <label>
@@ -87,25 +106,26 @@ export function BulkUploadForm({
                 <input type="radio" name="format" value="svg" disabled={!page.svg} /> SVG
               </label>
               <label>
-                <input type="radio" name="format" value="both" disabled={!page.svg} /> Both
+                <input type="radio" name="format" value="both" disabled={!page.svg} />{" "}
+                {t("bulk.upload.both")}
               </label>
             </div>
             <FieldError id="bulk-format-error" message={fields.format} />
           </div>
           <div className="field-row">
             <div className="field">
-              <label htmlFor="bulk-size">Size (rows without a size)</label>
+              <label htmlFor="bulk-size">{t("bulk.upload.size")}</label>
               <select id="bulk-size" name="size" defaultValue="512" {...invalid("size")}>
                 {QR_SIZES.map((size) => (
                   <option key={size} value={size}>
-                    {size} × {size} px
+                    {t("bulk.upload.sizeOption", { size })}
                   </option>
                 ))}
               </select>
               <FieldError id="bulk-size-error" message={fields.size} />
             </div>
             <div className="field">
-              <label htmlFor="bulk-fg">Foreground</label>
+              <label htmlFor="bulk-fg">{t("bulk.upload.fg")}</label>
               <input
                 id="bulk-fg"
                 name="fg"
@@ -116,7 +136,7 @@ export function BulkUploadForm({
               <FieldError id="bulk-fg-error" message={fields.fg} />
             </div>
             <div className="field">
-              <label htmlFor="bulk-bg">Background</label>
+              <label htmlFor="bulk-bg">{t("bulk.upload.bg")}</label>
               <input
                 id="bulk-bg"
                 name="bg"
@@ -129,26 +149,25 @@ export function BulkUploadForm({
           </div>
           {page.logos.length > 0 ? (
             <div className="field">
-              <label htmlFor="bulk-logo">Logo</label>
+              <label htmlFor="bulk-logo">{t("bulk.upload.logo")}</label>
               <select id="bulk-logo" name="logo" defaultValue="" {...invalid("logo")}>
-                <option value="">No logo</option>
-                {page.logos.map((logo) => (
+                <option value="">{t("bulk.upload.noLogo")}</option>
+                {page.logos.map((logo, index) => (
                   <option key={logo.key} value={logo.key}>
-                    {logo.label}
+                    {logo.title
+                      ? t("bulk.upload.logoUsedBy", { n: index + 1, title: logo.title })
+                      : t("bulk.upload.logoN", { n: index + 1 })}
                   </option>
                 ))}
               </select>
               <FieldError id="bulk-logo-error" message={fields.logo} />
             </div>
           ) : (
-            <p className="muted small">
-              A logo this workspace&apos;s codes already use can be drawn on every code; upload one
-              in the generator first.
-            </p>
+            <p className="muted small">{t("bulk.upload.logoHint")}</p>
           )}
           {page.styles.length > 0 ? (
             <div className="field">
-              <label htmlFor="bulk-style">Brand style</label>
+              <label htmlFor="bulk-style">{t("bulk.upload.style")}</label>
               <select
                 id="bulk-style"
                 name="styleId"
@@ -156,7 +175,7 @@ export function BulkUploadForm({
                 aria-describedby="bulk-style-hint"
                 {...invalid("styleId")}
               >
-                <option value="">No style</option>
+                <option value="">{t("bulk.upload.noStyle")}</option>
                 {page.styles.map((style) => (
                   <option key={style.id} value={style.id}>
                     {style.name}
@@ -164,27 +183,25 @@ export function BulkUploadForm({
                 ))}
               </select>
               <p className="field-hint" id="bulk-style-hint">
-                Every code starts from this design, its colours instead of the ones above; a
-                row&apos;s own design columns override it.
+                {t("bulk.upload.styleHint")}
               </p>
               <FieldError id="bulk-styleId-error" message={fields.styleId} />
             </div>
           ) : page.stylesRefusal ? (
-            <p className="muted small">{page.stylesRefusal}</p>
+            <p className="muted small">{text(page.stylesRefusal)}</p>
           ) : null}
           <label className="check">
-            <input type="checkbox" name="save" /> Also save them as codes in this workspace
+            <input type="checkbox" name="save" /> {t("bulk.upload.save")}
           </label>
           {page.tracking ? (
             <label className="check">
-              <input type="checkbox" name="track" {...invalid("track")} /> Track scans of website
-              codes (saves them, and each code encodes its short link)
+              <input type="checkbox" name="track" {...invalid("track")} /> {t("bulk.upload.track")}
             </label>
           ) : null}
           <FieldError id="bulk-track-error" message={fields.track} />
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Checking…" : "Check the file"}
+          {pending ? t("bulk.upload.checking") : t("bulk.upload.check")}
         </button>
       </Form>
     </section>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { useLocalePath, useT } from "../../i18n/i18n";
 import { PLAN_IDS, PLANS } from "../../plans/catalogue";
-import { priceLabel } from "../../plans/features";
 import { type PricingQuery, quizHref } from "../../plans/pricing-query";
 import { formatAnswers, previousAnswers, QUIZ, type QuizResult } from "../../plans/quiz";
 import { ChoosePlanForm } from "./choose-plan-form";
+import { usePlanWords } from "./plan-words";
 
 /**
  * Moves focus to the element of a new step once JavaScript has swapped it in, so keyboard and
@@ -27,57 +28,60 @@ function KeepUsage({ query }: { query: PricingQuery }) {
 }
 
 function Start({ query }: { query: PricingQuery }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
-    <Form method="get" action="/pricing#quiz" preventScrollReset>
+    <Form method="get" action={localePath("/pricing") + "#quiz"} preventScrollReset>
       <input type="hidden" name="quiz" value="1" />
       <KeepUsage query={query} />
-      <p className="muted">
-        Answer {QUIZ.length} quick questions and we will suggest the plan that fits.
-      </p>
+      <p className="muted">{t("pricing.quiz.intro", { count: QUIZ.length })}</p>
       <button type="submit" className="btn btn-primary">
-        Start the quiz
+        {t("pricing.quiz.start")}
       </button>
     </Form>
   );
 }
 
 function Step({ query }: { query: PricingQuery }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  const { text } = usePlanWords();
   const { answers } = query;
   const step = answers.length;
   const question = QUIZ[step]!;
   const legend = useFocusOnChange<HTMLLegendElement>(`step-${step}`);
   const last = step === QUIZ.length - 1;
   return (
-    <Form method="get" action="/pricing#quiz" preventScrollReset>
+    <Form method="get" action={localePath("/pricing") + "#quiz"} preventScrollReset>
       <input type="hidden" name="quiz" value="1" />
       <KeepUsage query={query} />
       <p className="quiz-progress muted small">
-        Question {step + 1} of {QUIZ.length}
+        {t("pricing.quiz.progress", { step: step + 1, count: QUIZ.length })}
       </p>
       <fieldset className="quiz-question" key={step}>
         <legend ref={legend} tabIndex={-1}>
-          {question.question}
+          {text(question.question)}
         </legend>
         {question.options.map((option, index) => (
           // Each option's value is the whole list of answers with it added: the next address.
-          <label key={option.label} className="quiz-option">
+          <label key={option.label.id} className="quiz-option">
             <input type="radio" name="a" value={formatAnswers([...answers, index])} required />
-            <span>{option.label}</span>
+            <span>{text(option.label)}</span>
           </label>
         ))}
       </fieldset>
       <div className="quiz-nav">
         {step > 0 ? (
           <Link
-            to={quizHref(query, previousAnswers(answers))}
+            to={localePath(quizHref(query, previousAnswers(answers)))}
             className="btn btn-ghost"
             preventScrollReset
           >
-            Back
+            {t("pricing.quiz.back")}
           </Link>
         ) : null}
         <button type="submit" className="btn btn-primary">
-          {last ? "See my plan" : "Next"}
+          {last ? t("pricing.quiz.seePlan") : t("pricing.quiz.next")}
         </button>
       </div>
     </Form>
@@ -85,29 +89,33 @@ function Step({ query }: { query: PricingQuery }) {
 }
 
 function Result({ query, result }: { query: PricingQuery; result: QuizResult }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  const { perMonth } = usePlanWords();
   const heading = useFocusOnChange<HTMLHeadingElement>("result");
   const plan = PLANS[result.plan];
   return (
     <div className="quiz-result">
       <h3 ref={heading} tabIndex={-1}>
-        We recommend {plan.name}
+        {t("pricing.quiz.recommend", { plan: plan.name })}
       </h3>
-      <p className="quiz-price">{priceLabel(result.plan)}</p>
+      <p className="quiz-price">{perMonth(result.plan)}</p>
       <p className="muted">
-        Points for each plan from your answers:{" "}
-        {PLAN_IDS.map((id) => `${PLANS[id].name} ${result.points[id]}`).join(", ")}.
+        {t("pricing.quiz.points", {
+          points: PLAN_IDS.map((id) => `${PLANS[id].name} ${result.points[id]}`).join(", "),
+        })}
       </p>
       <ChoosePlanForm plan={result.plan} primary />
       <div className="quiz-nav">
         <Link
-          to={quizHref(query, previousAnswers(query.answers))}
+          to={localePath(quizHref(query, previousAnswers(query.answers)))}
           className="btn btn-ghost"
           preventScrollReset
         >
-          Back
+          {t("pricing.quiz.back")}
         </Link>
-        <Link to={quizHref(query, [])} className="btn btn-ghost" preventScrollReset>
-          Start over
+        <Link to={localePath(quizHref(query, []))} className="btn btn-ghost" preventScrollReset>
+          {t("pricing.quiz.startOver")}
         </Link>
       </div>
     </div>
@@ -116,9 +124,10 @@ function Result({ query, result }: { query: PricingQuery; result: QuizResult }) 
 
 /** The plan-fit quiz: one question a step, the answers so far in the address. */
 export function PlanQuiz({ query, result }: { query: PricingQuery; result: QuizResult | null }) {
+  const t = useT();
   return (
     <section id="quiz" className="card pricing-section" aria-labelledby="quiz-heading">
-      <h2 id="quiz-heading">Find your plan in {QUIZ.length} questions</h2>
+      <h2 id="quiz-heading">{t("pricing.quiz.title", { count: QUIZ.length })}</h2>
       {result ? (
         <Result query={query} result={result} />
       ) : query.quiz ? (

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
+import { Trans, useLocalePath, useT } from "../../i18n/i18n";
 import { PLANS } from "../../plans/catalogue";
 import {
   estimateSavings,
@@ -13,6 +14,7 @@ import {
   USAGE_MIN,
 } from "../../plans/usage";
 import { useHydrated } from "../use-hydrated";
+import { usePlanWords } from "./plan-words";
 
 /**
  * "How many QR codes do you create a month?" A GET form: without JavaScript "Show my estimate"
@@ -26,6 +28,9 @@ export function UsageEstimator({
   /** Other state of the page's address (the quiz) to carry along. */
   keep: Record<string, string>;
 }) {
+  const t = useT();
+  const localePath = useLocalePath();
+  const { text, code } = usePlanWords();
   const [usage, setUsage] = useState(initialUsage);
   const hydrated = useHydrated();
   const id = useId();
@@ -33,13 +38,18 @@ export function UsageEstimator({
   const plan = PLANS[estimate.plan];
   return (
     <section id="usage" className="card pricing-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Which plan fits how much you create?</h2>
-      <Form method="get" action="/pricing#usage" preventScrollReset className="usage-form">
+      <h2 id={`${id}-heading`}>{t("pricing.usage.title")}</h2>
+      <Form
+        method="get"
+        action={localePath("/pricing") + "#usage"}
+        preventScrollReset
+        className="usage-form"
+      >
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <label htmlFor={`${id}-range`} className="usage-label">
-          How many QR codes do you create a month?
+          {t("pricing.usage.question")}
         </label>
         <div className="usage-control">
           <input
@@ -54,37 +64,43 @@ export function UsageEstimator({
             aria-describedby={`${id}-scale`}
           />
           <output htmlFor={`${id}-range`} className="usage-value">
-            {usage}
+            {new Intl.NumberFormat(code).format(usage)}
           </output>
         </div>
         <p id={`${id}-scale`} className="muted small">
-          {USAGE_MIN} to {USAGE_MAX} codes a month. Up to {FREE_UP_TO} suits Free, up to{" "}
-          {PREMIUM_UP_TO} Premium, more than that Ultimate.
+          {t("pricing.usage.scale", {
+            min: USAGE_MIN,
+            max: USAGE_MAX,
+            free: FREE_UP_TO,
+            premium: PREMIUM_UP_TO,
+          })}
         </p>
         {hydrated ? null : (
           <button type="submit" className="btn btn-ghost">
-            Show my estimate
+            {t("pricing.usage.show")}
           </button>
         )}
       </Form>
       <div className="usage-result">
         <p className="usage-suggestion" aria-live="polite">
-          Suggested plan: <strong>{plan.name}</strong>
+          <Trans
+            id="pricing.usage.suggested"
+            values={{ plan: plan.name }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <dl className="usage-estimates">
           <div>
-            <dt>Time saved a month (estimate)</dt>
-            <dd>{formatMinutes(estimate.minutesSaved)}</dd>
+            <dt>{t("pricing.usage.timeSaved")}</dt>
+            <dd>{text(formatMinutes(estimate.minutesSaved))}</dd>
           </div>
           <div>
-            <dt>Cost per code on {plan.name} (estimate)</dt>
-            <dd>{formatCents(estimate.centsPerCode)}</dd>
+            <dt>{t("pricing.usage.costPerCode", { plan: plan.name })}</dt>
+            <dd>{formatCents(estimate.centsPerCode, code)}</dd>
           </div>
         </dl>
         <p className="muted small">
-          Estimates, not promises: they assume a code takes about {MINUTES_BY_HAND} minutes to make
-          and check by hand and about {MINUTES_HERE} here, and spread the monthly price over the
-          codes you create.
+          {t("pricing.usage.assumptions", { byHand: MINUTES_BY_HAND, here: MINUTES_HERE })}
         </p>
       </div>
     </section>

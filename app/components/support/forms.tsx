@@ -10,10 +10,12 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { SUPPORT_CATEGORY_IDS, SUPPORT_CATEGORY_LABELS } from "../../support/categories";
+import { SUPPORT_CATEGORY_IDS } from "../../support/categories";
 import { MESSAGE_MAX, newTicketSchema, replySchema, SUBJECT_MAX } from "../../support/schemas";
 import type { z } from "../../validation/zod";
+import { useErrorText, useLocale, useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
+import { useSupportWords } from "./words";
 
 // The support forms: plain POST forms (they work without JavaScript), checked in the browser with
 // the server's zod schemas once JavaScript runs, like the forms of /account.
@@ -51,9 +53,12 @@ export function NewTicketForm({
   codes,
   lastResult,
 }: {
-  codes: { id: number; label: string }[];
+  codes: { id: number; title: string | null }[];
   lastResult?: SubmissionResult<string[]>;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { code: locale } = useLocale();
   const { form, fields, pending } = useSupportForm("new-ticket", newTicketSchema, lastResult);
   const subject = fields.subject!;
   const category = fields.category!;
@@ -68,11 +73,11 @@ export function NewTicketForm({
       <input type="hidden" name="form" value="new-ticket" />
       {form.errors?.length ? (
         <p className="notice notice-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
+          {errorText(form.errors[0]!)}
         </p>
       ) : null}
       <div className="field">
-        <label htmlFor={subject.id}>Subject</label>
+        <label htmlFor={subject.id}>{t("support.form.subject")}</label>
         <input
           key={subjectKey}
           {...subjectProps}
@@ -83,16 +88,16 @@ export function NewTicketForm({
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor={category.id}>What is it about?</label>
+          <label htmlFor={category.id}>{t("support.form.category")}</label>
           <select
             key={categoryKey}
             {...categoryProps}
             aria-describedby={described(category.errors?.length && category.errorId)}
           >
-            <option value="">Choose a topic</option>
+            <option value="">{t("support.form.chooseTopic")}</option>
             {SUPPORT_CATEGORY_IDS.map((id) => (
               <option key={id} value={id}>
-                {SUPPORT_CATEGORY_LABELS[id]}
+                {t(`support.category.${id}`)}
               </option>
             ))}
           </select>
@@ -101,17 +106,18 @@ export function NewTicketForm({
         {codes.length > 0 ? (
           <div className="field">
             <label htmlFor={code.id}>
-              Code <span className="optional">(optional)</span>
+              {t("support.form.code")}{" "}
+              <span className="optional">{t("support.form.optional")}</span>
             </label>
             <select
               key={codeKey}
               {...codeProps}
               aria-describedby={described(code.errors?.length && code.errorId)}
             >
-              <option value="">None</option>
+              <option value="">{t("support.form.none")}</option>
               {codes.map((choice) => (
                 <option key={choice.id} value={choice.id}>
-                  {choice.label}
+                  {choice.title ?? t("support.form.codeN", { id: choice.id })}
                 </option>
               ))}
             </select>
@@ -120,7 +126,7 @@ export function NewTicketForm({
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={message.id}>Message</label>
+        <label htmlFor={message.id}>{t("support.form.message")}</label>
         <textarea
           key={messageKey}
           {...messageProps}
@@ -132,13 +138,14 @@ export function NewTicketForm({
           )}
         />
         <p className="field-hint" id={`${message.id}-hint`}>
-          Plain text, up to {MESSAGE_MAX.toLocaleString("en-US")} characters. No attachments:
-          describe what you see, and paste any link or error message.
+          {t("support.form.messageHint", {
+            max: new Intl.NumberFormat(locale).format(MESSAGE_MAX),
+          })}
         </p>
         <FieldError id={message.errorId} errors={message.errors} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending}>
-        {pending ? "Sending..." : "Send request"}
+        {pending ? t("support.form.sending") : t("support.form.send")}
       </button>
     </Form>
   );
@@ -153,6 +160,7 @@ export function ReplyForm({
   label: string;
   hint?: string;
 }) {
+  const w = useSupportWords();
   const { form, fields, pending } = useSupportForm("reply", replySchema, lastResult);
   const message = fields.message!;
   const { key, ...textarea } = getTextareaProps(message);
@@ -180,7 +188,9 @@ export function ReplyForm({
         <FieldError id={message.errorId} errors={message.errors} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending}>
-        {pending ? "Sending..." : "Send reply"}
+        {pending
+          ? w("support.form.sending", "Sending...")
+          : w("support.form.sendReply", "Send reply")}
       </button>
     </Form>
   );

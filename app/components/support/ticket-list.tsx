@@ -1,32 +1,39 @@
 import { Link } from "react-router";
 import type { TicketSummary } from "../../support/views";
 import { LocalTime } from "./local-time";
+import { useSupportWords } from "./words";
 
 /** A ticket's status and promise in one line, for the lists and the ticket pages. */
 export function TicketPromise({ ticket }: { ticket: TicketSummary }) {
+  const w = useSupportWords();
   if (ticket.due) {
     return (
       <span className={ticket.overdue ? "support-overdue" : undefined}>
-        {ticket.overdue ? <strong>Overdue. </strong> : null}
-        Response due by <LocalTime time={ticket.due} />
+        {ticket.overdue ? <strong>{w("support.promise.overdue", "Overdue.")} </strong> : null}
+        {w("support.promise.due", "Response due by")} <LocalTime time={ticket.due} />
       </span>
     );
   }
-  if (ticket.status === "closed") return <span>Closed</span>;
+  if (ticket.status === "closed") return <span>{w("support.status.closed", "Closed")}</span>;
   if (ticket.responseHours === null && ticket.status === "open") {
-    return <span>Community support: no guaranteed response time</span>;
+    return (
+      <span>
+        {w("support.promise.community", "Community support: no guaranteed response time")}
+      </span>
+    );
   }
   return (
     <span>
-      Last update <LocalTime time={ticket.updated} />
+      {w("support.promise.updated", "Last update")} <LocalTime time={ticket.updated} />
     </span>
   );
 }
 
 export function StatusBadge({ ticket }: { ticket: TicketSummary }) {
+  const w = useSupportWords();
   return (
     <span className={`badge support-status support-status-${ticket.status}`}>
-      {ticket.statusLabel}
+      {w(`support.status.${ticket.status}`, ticket.statusLabel)}
     </span>
   );
 }
@@ -40,6 +47,7 @@ export function TicketList({
   tickets: (TicketSummary & { writer?: string })[];
   base: "/support" | "/staff/support";
 }) {
+  const w = useSupportWords();
   return (
     <ul className="support-tickets">
       {tickets.map((ticket) => (
@@ -49,9 +57,9 @@ export function TicketList({
             <StatusBadge ticket={ticket} />
           </p>
           <p className="muted small">
-            {ticket.category} · {ticket.planName}
+            {w(`support.category.${ticket.categoryId}`, ticket.category)} · {ticket.planName}
             {ticket.writer ? ` · ${ticket.writer}` : null}
-            {ticket.breached ? " · promised time missed" : null}
+            {ticket.breached ? ` · ${w("support.promise.missed", "promised time missed")}` : null}
           </p>
           <p className="small">
             <TicketPromise ticket={ticket} />
