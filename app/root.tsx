@@ -86,7 +86,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         locale,
         messages: pageMessages(
           locale,
-          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
+          // A client-side navigation asks for "/faq.data" ("/_root.data" for "/"): that page's.
+          namespacesFor(path === "/_root.data" ? "/" : path.replace(/\.data$/, "")).filter(
+            (namespace) => !SERVER_NAMESPACES.includes(namespace),
+          ),
         ),
       },
       suggestion: suggestion(request, user, locale, url),

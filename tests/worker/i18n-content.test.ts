@@ -87,3 +87,14 @@ describe("content pages in other languages", () => {
     );
   });
 });
+
+describe("client-side navigation", () => {
+  it("the page data of /faq and /de/help carries their messages, not only the shell's", async () => {
+    // React Router fetches "/faq.data" when a link is followed with JavaScript; the root loader
+    // must send that page's namespaces, or the page shows message ids.
+    const faq = await (await appFetch("/faq.data?category=download")).text();
+    expect(faq).toContain("Frequently Asked Questions");
+    const help = await (await appFetch("/de/help.data")).text();
+    expect(help).toContain("Hilfe-Center");
+  });
+});
