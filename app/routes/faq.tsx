@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import { type FaqCategoryId, faqCategories, faqEntries } from "../content/faq";
+import { planFigures } from "../content/figures";
+import { useLocale, useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/faq";
 
@@ -13,54 +16,61 @@ export function loader({ request }: Route.LoaderArgs) {
   return { category: isCategory(requested) ? requested : null };
 }
 
-export const meta = () =>
-  pageMeta(
-    "FAQ",
-    "Answers to common questions about QR code basics, design and customisation, downloading and scanning.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("faq.meta.title"), t("faq.meta.description"));
+};
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
+  const t = useT();
+  const { code } = useLocale();
+  const localePath = useLocalePath();
+  const figures = planFigures(code);
   const entries = category ? faqEntries.filter((entry) => entry.category === category) : faqEntries;
   return (
     <div className="container narrow">
       <header className="page-header">
-        <h1>Frequently Asked Questions</h1>
-        <p className="lead">
-          Everything about creating, designing, downloading and scanning codes.
-        </p>
+        <h1>{t("faq.title")}</h1>
+        <p className="lead">{t("faq.lead")}</p>
       </header>
-      <nav aria-label="FAQ categories">
+      <nav aria-label={t("faq.categories.label")}>
         <ul className="filter-bar">
           <li>
-            <Link to="/faq" className="chip" aria-current={category === null ? "page" : undefined}>
-              All
+            <Link
+              to={localePath("/faq")}
+              className="chip"
+              aria-current={category === null ? "page" : undefined}
+            >
+              {t("faq.categories.all")}
             </Link>
           </li>
           {faqCategories.map((item) => (
             <li key={item.id}>
               <Link
-                to={`/faq?category=${item.id}`}
+                to={`${localePath("/faq")}?category=${item.id}`}
                 className="chip"
                 aria-current={category === item.id ? "page" : undefined}
               >
-                {item.label}
+                {t(`faq.category.${item.id}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <p className="muted" aria-live="polite">
-        {entries.length} questions
+        {t("faq.count", { count: entries.length })}
       </p>
       <div className="accordion">
         {entries.map((entry) => (
           <details key={entry.id} id={entry.id}>
-            <summary>{entry.question}</summary>
+            <summary>{t(`faq.q.${entry.id}.question`)}</summary>
             <div className="answer">
-              {entry.answer.split("\n\n").map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
+              {t(`faq.q.${entry.id}.answer`, figures)
+                .split("\n\n")
+                .map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
             </div>
           </details>
         ))}

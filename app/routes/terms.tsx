@@ -1,12 +1,13 @@
 import { LegalDocumentView } from "../components/legal-document";
 import { termsOfService } from "../content/legal";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
+import type { Route } from "./+types/terms";
 
-export const meta = () =>
-  pageMeta(
-    "Terms of Service",
-    "The terms for using QR Code Creator: accounts, plans, trials, billing and acceptable use.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("legal.terms.title"), t("legal.terms.meta.description"));
+};
 
 export default function Terms() {
   return <LegalDocumentView document={termsOfService} />;
