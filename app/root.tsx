@@ -61,6 +61,15 @@ export const links: Route.LinksFunction = () => [
 // Every post that would change a suspended workspace is refused here, with its reason (issue #31).
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
+/**
+ * The page a request is for, without its locale prefix. A client-side navigation asks for the
+ * page's data at "/account.data" ("/_root.data" for the home page): the messages are that page's.
+ */
+function pagePath(url: URL): string {
+  const pathname = url.pathname.replace(/\/_root\.data$/, "/").replace(/\.data$/, "");
+  return splitLocalePath(pathname, true).path;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
@@ -86,7 +95,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         locale,
         messages: pageMessages(
           locale,
-          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
+          namespacesFor(pagePath(url)).filter(
+            (namespace) => !SERVER_NAMESPACES.includes(namespace),
+          ),
         ),
       },
       suggestion: suggestion(request, user, locale, url),

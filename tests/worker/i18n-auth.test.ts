@@ -92,6 +92,13 @@ describe("the Language setting of /account", () => {
     expect(textOf(html)).toContain("Paramètres du compte");
   });
 
+  it("comes with its messages after a client-side navigation too (its .data request)", async () => {
+    const { cookie } = await signUp();
+    const response = await appFetch("/account.data?_routes=root", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"account.language.save"');
+  });
+
   it("refuses an unknown language with a 400 and a message, and changes nothing", async () => {
     const { person, cookie } = await signUp();
     const response = await postForm(
