@@ -5,6 +5,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import { endSession, readSession, startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import type { Translate } from "../i18n/locale.server";
 import { renameUser, setTimeZone } from "../models/account.server";
 import { validTimeZone } from "../dates/format";
 import { revokeSessions } from "../models/users.server";
@@ -70,33 +71,38 @@ interface Context {
   db: Database;
   user: UserRecord;
   origin: string;
+  /** The page's language, for the toasts (form replies stay English; the page translates them). */
+  t: Translate;
 }
 
 const back = "/account";
 
-async function profile({ request, form, db, user }: Context) {
+async function profile({ request, form, db, user, t }: Context) {
   const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") return refuse("profile", submission.reply(), 400);
   await renameUser(db, user.id, submission.value);
-  return redirectWithToast(request, back, { title: "Name saved", variant: "success" });
+  return redirectWithToast(request, back, {
+    title: t("account.toast.nameSaved"),
+    variant: "success",
+  });
 }
 
-async function timeZone({ request, form, db, user }: Context) {
+async function timeZone({ request, form, db, user, t }: Context) {
   const submission = parseWithZod(form, { schema: timeZoneSchema });
   if (submission.status !== "success") return refuse("time-zone", submission.reply(), 400);
   // Kept in the runtime's own spelling ("europe/berlin" is Europe/Berlin).
   const zone = validTimeZone(submission.value.timeZone)!;
   await setTimeZone(db, user.id, zone);
   return redirectWithToast(request, back, {
-    title: "Time zone saved",
-    description: `Dates and analytics are now shown in ${zone}.`,
+    title: t("account.toast.zoneSaved"),
+    description: t("account.toast.zoneSaved.text", { zone }),
     variant: "success",
   });
 }
 
 /** A link sent (or not) to a new address, said the same way for a first request and a resend. */
 async function afterEmailRequest(
-  { request }: Context,
+  { request, t }: Context,
   intent: AccountIntent,
   submission: Submission,
   sent: EmailChangeRequest,
@@ -109,8 +115,8 @@ async function afterEmailRequest(
     );
   }
   return redirectWithToast(request, back, {
-    title: "Check your inbox",
-    description: `We sent a link to ${sent.to}. Your address changes when you open it.`,
+    title: t("account.toast.checkInbox"),
+    description: t("account.toast.checkInbox.text", { email: sent.to }),
     variant: "success",
   });
 }
@@ -133,7 +139,7 @@ async function resendEmail(context: Context) {
   return afterEmailRequest(context, "resend-email", submission, sent);
 }
 
-async function password({ request, form, db, user, origin }: Context) {
+async function password({ request, form, db, user, origin, t }: Context) {
   const submission = parseWithZod(form, {
     schema: passwordSchema({ hasPassword: user.passwordHash !== null }),
   });
@@ -154,13 +160,13 @@ async function password({ request, form, db, user, origin }: Context) {
     back,
     changed.firstPassword
       ? {
-          title: "Password set",
-          description: "You can also sign in with your e-mail address and this password now.",
+          title: t("account.toast.passwordSet"),
+          description: t("account.toast.passwordSet.text"),
           variant: "success",
         }
       : {
-          title: "Password changed",
-          description: "Every other session was signed out.",
+          title: t("account.toast.passwordChanged"),
+          description: t("account.toast.passwordChanged.text"),
           variant: "success",
         },
     [session],
@@ -170,21 +176,21 @@ async function password({ request, form, db, user, origin }: Context) {
 // `logged_out=true` tells the page's script that this sign-out was meant (auth-state.tsx), so it
 // forgets the user without announcing an expired session.
 
-async function signOutEverywhere({ request, db, user }: Context) {
+async function signOutEverywhere({ request, db, user, t }: Context) {
   await revokeSessions(db, user.id);
   return redirectWithToast(
     request,
     "/auth?mode=signin&logged_out=true",
     {
-      title: "Signed out everywhere",
-      description: "Every session of your account has ended, this one too.",
+      title: t("account.toast.signedOutEverywhere"),
+      description: t("account.toast.signedOutEverywhere.text"),
       variant: "success",
     },
     [await endSession(request)],
   );
 }
 
-async function remove({ request, form, db, user }: Context) {
+async function remove({ request, form, db, user, t }: Context) {
   const schema = deletionSchema({ email: user.email, hasPassword: user.passwordHash !== null });
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") {
@@ -206,8 +212,8 @@ async function remove({ request, form, db, user }: Context) {
     request,
     "/?logged_out=true",
     {
-      title: "Account deleted",
-      description: "Your account and its data are gone.",
+      title: t("account.toast.deleted"),
+      description: t("account.toast.deleted.text"),
       variant: "success",
     },
     [await endSession(request)],
@@ -235,15 +241,16 @@ export async function accountAction(
   request: Request,
   db: Database,
   user: UserRecord,
+  t: Translate,
 ): Promise<Reply> {
   const form = await request.formData().catch(() => new FormData());
   const intent = form.get("intent");
   if (!isIntent(intent)) {
     return redirectWithToast(request, back, {
-      title: "Nothing was changed",
-      description: "The form was not recognised. Please try again.",
+      title: t("account.toast.unchanged"),
+      description: t("account.toast.unchanged.text"),
       variant: "error",
     });
   }
-  return HANDLERS[intent]({ request, form, db, user, origin: appOrigin() });
+  return HANDLERS[intent]({ request, form, db, user, origin: appOrigin(), t });
 }

@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
 import { createDatabase } from "../db/client.server";
+import { cookieLocale, translatorFor } from "../i18n/locale.server";
+import { DEFAULT_LOCALE, localeByCode } from "../i18n/locales";
+import { setLanguage } from "../models/account.server";
 import { EmailTakenError, userForProviderProfile } from "../models/users.server";
 import { signedCookie } from "../security/cookies.server";
 import { redirectWithToast } from "./flash.server";
@@ -41,17 +44,24 @@ export async function startProviderSignIn(provider: ProviderName, request: Reque
       headers.append("Set-Cookie", await returnCookie(request).serialize(target));
       return new Response(null, { status: thrown.status, headers });
     }
-    return failed(request, "The sign-in provider could not be reached. Please try again.", thrown);
+    return failed(request, "auth.federated.unreachable", thrown);
   }
   // The strategy always redirects on the first leg.
   throw redirect("/auth?mode=signin");
 }
 
-function failed(request: Request, description: string, cause: unknown) {
+// These legs have no page of their own: their toasts are in the visitor's chosen language (the
+// `lang` cookie), and they go back to the sign-in page in it.
+function visitorLocale(request: Request) {
+  return cookieLocale(request) ?? DEFAULT_LOCALE;
+}
+
+function failed(request: Request, descriptionId: string, cause: unknown) {
   log("warn", "federated_signin_failed", { reason: String(cause) });
+  const t = translatorFor(visitorLocale(request));
   return redirectWithToast(request, "/auth?mode=signin", {
-    title: "Signin failed",
-    description,
+    title: t("auth.toast.signinFailed"),
+    description: t(descriptionId),
     variant: "error",
   });
 }
@@ -65,21 +75,17 @@ export async function finishProviderSignIn(provider: ProviderName, request: Requ
     profile = await authenticateWithProvider(config, request);
   } catch (error) {
     if (error instanceof OidcError) {
-      return failed(request, "The sign-in could not be verified. Please try again.", error);
+      return failed(request, "auth.federated.unverified", error);
     }
     // A forged or stale state, a refused code, the person cancelling at the provider.
-    return failed(request, "The sign-in was not completed. Please try again.", error);
+    return failed(request, "auth.federated.incomplete", error);
   }
   let signedIn;
   try {
     signedIn = await userForProviderProfile(createDatabase(), profile);
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return failed(
-        request,
-        "An account with this email already exists. Sign in with your email and password first.",
-        error,
-      );
+      return failed(request, "auth.federated.emailTaken", error);
     }
     throw error;
   }
@@ -87,23 +93,33 @@ export async function finishProviderSignIn(provider: ProviderName, request: Requ
   const cookie = returnCookie(request);
   const target = safeRedirectPath(await cookie.parse(request.headers.get("Cookie")));
   const created = Date.now() - user.createdAt.getTime() < 60_000 && user.provider === provider;
+  // A new account keeps the language the visitor chose before signing up, if any.
+  const chosen = cookieLocale(request);
+  if (created && chosen && !user.language) {
+    await setLanguage(createDatabase(), user.id, chosen.code);
+    user.language = chosen.code;
+  }
+  const t = translatorFor(localeByCode(user.language) ?? visitorLocale(request));
   return redirectWithToast(
     request,
     target,
     reclaimed
       ? {
-          title: "Welcome back!",
-          description:
-            "Your e-mail address is now confirmed. It had never been confirmed, so the account's password was removed and every other device signed out; set a new password in your account settings if you want one.",
+          title: t("auth.toast.welcomeBack"),
+          description: t("auth.federated.reclaimed"),
           variant: "success",
         }
       : created
         ? {
-            title: "Account created successfully!",
-            description: "Welcome to QR Code Creator!",
+            title: t("auth.toast.created"),
+            description: t("auth.toast.welcome"),
             variant: "success",
           }
-        : { title: "Welcome back!", description: "Successfully signed in.", variant: "success" },
+        : {
+            title: t("auth.toast.welcomeBack"),
+            description: t("auth.toast.signedIn"),
+            variant: "success",
+          },
     [await startSession(request, user.id, provider), await cookie.serialize("", { maxAge: 0 })],
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { sendVerificationEmail } from "../accounts/recovery.server";
 import { isPaidPlanId } from "../billing/subscription";
 import { createDatabase } from "../db/client.server";
@@ -8,6 +8,8 @@ import {
   secondStepJson,
   secondStepRedirect,
 } from "../security/two-factor-sign-in.server";
+import { getLocale, translatorFor } from "../i18n/locale.server";
+import { setLanguage } from "../models/account.server";
 import { toClientUser } from "../models/users.server";
 import {
   AuthFailure,
@@ -22,9 +24,11 @@ import { startSession } from "./session.server";
 
 /**
  * The action behind every e-mail form (/auth and /signin): signs in or up, starts a fresh
- * session and goes on with a toast; a problem a person can fix comes back as the form's reply.
+ * session and goes on with a toast; a problem a person can fix comes back as the form's reply (in
+ * English, like the schemas: the page shows it in its language). A new account keeps the language
+ * of the page it was made on (/es/auth posts in Spanish) for its pages and e-mails.
  */
-export async function passwordAction(request: Request) {
+export async function passwordAction(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await request.clone().formData();
   const intent: PasswordIntent = form.get("intent") === "signin" ? "signin" : "signup";
   try {
@@ -34,38 +38,41 @@ export async function passwordAction(request: Request) {
       ? null
       : await secondStepChallenge(request, createDatabase(), user, form.get("redirect"));
     if (challenge) return secondStepRedirect(challenge);
+    const locale = await getLocale(context);
+    const t = translatorFor(locale);
+    if (created) {
+      await setLanguage(createDatabase(), user.id, locale.code);
+      user.language = locale.code;
+    }
     const cookie = await startSession(request, user.id, "password");
     const plan = user.subscriptionPlan;
     const mail = created ? await sendVerificationEmail(createDatabase(), request, user) : null;
-    const mailNote =
-      mail === "failed"
-        ? "We could not send the e-mail to confirm your address; use “Resend e-mail” at the top of the page."
-        : "We sent you an e-mail to confirm your address.";
+    const mailNote = t(mail === "failed" ? "auth.toast.mailFailed" : "auth.toast.mailSent");
     // A paid plan was chosen, but the address had its one trial on an earlier account (issue #27
     // item 18): the account starts on Free, and checkout is the way on (spec: trial already used).
     const chosen = form.get("plan");
     if (created && isPaidPlanId(chosen) && plan === "free") {
       const toast = {
-        title: "Trial Already Used",
-        description: `Your account is ready on the Free plan: this e-mail address has had its free trial. Upgrade to continue with premium features. ${mailNote}`,
+        title: t("auth.toast.trialUsed.title"),
+        description: `${t("auth.toast.trialUsed.text")} ${mailNote}`,
         variant: "error" as const,
       };
       return redirectWithToast(request, `/checkout?plan=${chosen}`, toast, [cookie]);
     }
     const toast = created
       ? {
-          title: "Account created successfully!",
+          title: t("auth.toast.created"),
           description: [
             plan === "free"
-              ? "Welcome to QR Code Creator!"
-              : `Starting your ${TRIAL_DAYS}-day ${PLANS[plan].name} trial!`,
+              ? t("auth.toast.welcome")
+              : t("auth.toast.trialStarted", { days: TRIAL_DAYS, plan: PLANS[plan].name }),
             mailNote,
           ].join(" "),
           variant: "success" as const,
         }
       : {
-          title: "Welcome back!",
-          description: "Successfully signed in.",
+          title: t("auth.toast.welcomeBack"),
+          description: t("auth.toast.signedIn"),
           variant: "success" as const,
         };
     return redirectWithToast(request, safeRedirectPath(form.get("redirect")), toast, [cookie]);

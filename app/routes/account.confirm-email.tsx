@@ -5,10 +5,12 @@ import {
   type LinkProblem,
   readEmailChangeLink,
 } from "../accounts/email-change.server";
-import { LINK_WITHDRAWN } from "../accounts/schemas";
 import { redirectWithToast } from "../auth/flash.server";
 import { getUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
+import { Trans, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/account.confirm-email";
 
@@ -49,12 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The browser of the account's own session goes back to its settings; anyone else signs in.
   const signedIn = (await getUser(context))?.id === result.userId;
+  const t = await getT(context);
   return redirectWithToast(
     request,
     signedIn ? "/account" : "/auth?mode=signin&redirect=%2Faccount",
     {
-      title: "Email address changed",
-      description: `You sign in with ${result.email} from now on.`,
+      title: t("account.confirm.changed"),
+      description: t("account.confirm.changed.text", { email: result.email }),
       variant: "success",
     },
   );
@@ -62,67 +65,50 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta = () =>
-  pageMeta("Confirm your new e-mail address", "Confirm the new address of your account.");
-
-const PROBLEMS: Record<LinkProblem, { title: string; text: (email: string | null) => string }> = {
-  invalid: {
-    title: "This link does not work",
-    text: () =>
-      "Check that you opened the whole link from the e-mail, or ask for a new one in your account settings.",
-  },
-  used: {
-    title: "This link was already used",
-    text: () =>
-      "Each link works once, and a newer request withdraws the older links. If your address has not changed yet, ask for a new link in your account settings.",
-  },
-  expired: {
-    title: "This link has expired",
-    text: () =>
-      "Links to confirm a new address work for 24 hours. Ask for a new one in your account settings.",
-  },
-  withdrawn: {
-    title: "This link no longer works",
-    text: () => `${LINK_WITHDRAWN} You can ask for it in your account settings.`,
-  },
-  taken: {
-    title: "This address is taken",
-    text: (email) =>
-      `${email ?? "The address"} now belongs to another account, so your address was not changed. Ask again with another address in your account settings.`,
-  },
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("account.confirm.title"), t("account.confirm.meta.description"));
 };
 
+// Each problem's heading and explanation are account.confirm.<problem>.title and .text.
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const link = actionData ?? loaderData;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
+  const t = useT();
   return (
     <section className="container auth-page">
       <div className="card auth-card">
         {link.state === "ready" ? (
           <>
-            <h1>Confirm your new e-mail address</h1>
+            <h1>{t("account.confirm.title")}</h1>
             <p>
-              Use <strong>{link.email}</strong> to sign in to QR Code Creator from now on?
+              <Trans
+                id="account.confirm.question"
+                values={{ email: link.email }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <Form method="post" className="auth-form">
               <input type="hidden" name="token" value={link.token} />
               <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-                {pending ? "Changing..." : `Use ${link.email}`}
+                {pending
+                  ? t("account.confirm.changing")
+                  : t("account.confirm.use", { email: link.email })}
               </button>
             </Form>
-            <p className="muted small">
-              If you did not ask for this, close this page: nothing changes.
-            </p>
+            <p className="muted small">{t("account.confirm.notYou")}</p>
           </>
         ) : (
           <>
-            <h1>{PROBLEMS[link.state].title}</h1>
+            <h1>{t(`account.confirm.${link.state}.title`)}</h1>
             <p className="muted" role="alert">
-              {PROBLEMS[link.state].text(link.email)}
+              {link.state === "taken" && !link.email
+                ? t("account.confirm.takenUnknown.text")
+                : t(`account.confirm.${link.state}.text`, { email: link.email })}
             </p>
             <Link to="/account" className="btn btn-primary btn-block">
-              Go to account settings
+              {t("account.confirm.toSettings")}
             </Link>
           </>
         )}

@@ -5,6 +5,7 @@ import { requireUser } from "../auth/user.server";
 import { DataSection } from "../components/account/data-section";
 import { DeleteSection } from "../components/account/delete-section";
 import { EmailSection } from "../components/account/email-section";
+import { LanguageSection } from "../components/account/language-section";
 import { PasswordSection } from "../components/account/password-section";
 import { ProfileSection } from "../components/account/profile-section";
 import { SessionsSection } from "../components/account/sessions-section";
@@ -14,6 +15,9 @@ import { TwoFactorSection } from "../components/account/two-factor-section";
 import { PasskeysSection } from "../components/passkeys/passkeys-section";
 import { createDatabase } from "../db/client.server";
 import { viewerTimeZone } from "../dates/viewer-zone.server";
+import { useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import accountCss from "../styles/account.css?url";
 import type { Route } from "./+types/account";
@@ -32,39 +36,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Every form of the page posts here with its `intent` (app/accounts/actions.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  return accountAction(request, createDatabase(), user);
+  return accountAction(request, createDatabase(), user, await getT(context));
 }
 
-export const meta = () =>
-  pageMeta(
-    "Account settings",
-    "Your name, e-mail address, password and sign-ins; download your data or delete your account.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("account.title"), t("account.meta.description"));
+};
 
+// The sections in page order; each one's link text is account.nav.<id>.
 const SECTIONS = [
-  ["profile", "Profile"],
-  ["time-zone", "Time zone"],
-  ["email", "E-mail"],
-  ["password", "Password"],
-  ["sign-ins", "Sign-ins"],
-  ["sessions", "Sessions"],
-  ["two-factor", "Two-factor sign-in"],
-  ["passkeys", "Passkeys"],
-  ["data", "Your data"],
-  ["delete", "Delete account"],
+  "profile",
+  "language",
+  "time-zone",
+  "email",
+  "password",
+  "sign-ins",
+  "sessions",
+  "two-factor",
+  "passkeys",
+  "data",
+  "delete",
 ] as const;
 
 export default function Account({ loaderData: view, actionData }: Route.ComponentProps) {
   const replyFor = (intent: NonNullable<typeof actionData>["intent"]) =>
     actionData?.intent === intent ? actionData.result : undefined;
+  const t = useT();
   return (
     <section className="container narrow account">
-      <h1>Account settings</h1>
-      <nav className="account-nav" aria-label="Account settings sections">
+      <h1>{t("account.title")}</h1>
+      <nav className="account-nav" aria-label={t("account.nav.label")}>
         <ul>
-          {SECTIONS.map(([id, label]) => (
+          {SECTIONS.map((id) => (
             <li key={id}>
-              <a href={`#${id}`}>{label}</a>
+              <a href={`#${id}`}>{t(`account.nav.${id}`)}</a>
             </li>
           ))}
         </ul>
@@ -74,6 +80,7 @@ export default function Account({ loaderData: view, actionData }: Route.Componen
         lastName={view.lastName}
         lastResult={replyFor("profile")}
       />
+      <LanguageSection />
       <TimeZoneSection view={view.timeZone} lastResult={replyFor("time-zone")} />
       <EmailSection view={view} actionData={actionData} />
       <PasswordSection hasPassword={view.hasPassword} lastResult={replyFor("password")} />

@@ -8,6 +8,8 @@ import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-c
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
 import { PasskeySignIn } from "../components/passkeys/passkey-sign-in";
 import { isPlanId, type PlanId, PLANS, TRIAL_DAYS } from "../plans/catalogue";
+import { useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/auth";
 
@@ -31,25 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...query, providers: configuredProviders() };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return passwordAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return passwordAction(request, context);
 }
 
-export const meta = () =>
-  pageMeta(
-    "Sign in or create an account",
-    "Create a free QR Code Creator account to save your codes, or sign in to the one you have.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("auth.meta.title"), t("auth.meta.description"));
+};
 
 function TrialBanner({ plan }: { plan: PlanId }) {
+  const t = useT();
   if (plan === "free") return null;
+  const values = { days: TRIAL_DAYS, plan: PLANS[plan].name };
   return (
     <p className="notice notice-success" role="note">
-      <strong>
-        Start your {TRIAL_DAYS}-day {PLANS[plan].name} trial.
-      </strong>{" "}
-      Create your account and every {PLANS[plan].name} feature is yours for {TRIAL_DAYS} days, no
-      card needed.
+      <strong>{t("auth.trial.title", values)}</strong> {t("auth.trial.text", values)}
     </p>
   );
 }
@@ -58,30 +57,28 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   // The form posts to its own address, ?mode= included, so the panel used stays open.
   const { mode, plan, redirectTo, providers, email } = loaderData;
   usePasswordFailureToast(actionData);
+  const t = useT();
+  const localePath = useLocalePath();
 
   const keep = (next: Mode) => {
     const params = new URLSearchParams({ mode: next });
     if (plan !== "free") params.set("plan", plan);
     if (redirectTo) params.set("redirect", redirectTo);
     if (email) params.set("email", email);
-    return `/auth?${params}`;
+    return localePath(`/auth?${params}`);
   };
 
   return (
     <AuthCard
-      title={mode === "signup" ? "Create your account" : "Sign in"}
-      lead={
-        mode === "signup"
-          ? "Save your codes, add logos and see how they perform."
-          : "Welcome back. Sign in to your QR Code Creator account."
-      }
+      title={mode === "signup" ? t("auth.signup.title") : t("auth.signin.title")}
+      lead={mode === "signup" ? t("auth.signup.lead") : t("auth.signin.lead")}
     >
       {mode === "signup" ? <TrialBanner plan={plan} /> : null}
       <ProviderButtons providers={providers} redirectTo={redirectTo} />
       {mode === "signin" ? <PasskeySignIn redirectTo={redirectTo} providers={providers} /> : null}
       {providers.length ? (
         <p className="divider">
-          <span>or with your email</span>
+          <span>{t("auth.divider")}</span>
         </p>
       ) : null}
       <PasswordForm

@@ -5,6 +5,9 @@ import { redirectWithToast } from "../auth/flash.server";
 import { newPassword } from "../auth/schemas";
 import { LinkProblem } from "../components/auth/link-problem";
 import { createDatabase } from "../db/client.server";
+import { useErrorText, useLocalePath, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { z } from "../validation/zod";
 import type { Route } from "./+types/reset-password";
@@ -24,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ problem: null, token }, { headers: NO_STORE });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") {
@@ -37,28 +40,33 @@ export async function action({ request }: Route.ActionArgs) {
     const problem = tokenProblem(outcome.reason);
     return data({ error: null, problem }, { status: problem.status });
   }
+  const t = await getT(context);
   return redirectWithToast(request, "/auth?mode=signin", {
-    title: "Password changed",
-    description: "Sign in with your new password.",
+    title: t("auth.reset.changed.title"),
+    description: t("auth.reset.changed.text"),
     variant: "success",
   });
 }
 
-export const meta = () =>
-  pageMeta("Choose a new password", "Choose a new password for your account.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("auth.reset.title"), t("auth.reset.meta.description"));
+};
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useNavigation().state === "submitting";
+  const t = useT();
+  const errorText = useErrorText();
+  const localePath = useLocalePath();
   const problem = actionData?.problem ?? loaderData.problem;
   if (problem || !loaderData.token) {
     return (
       <LinkProblem
-        title={problem?.title ?? "This link is not valid"}
+        title={errorText(problem?.title ?? "This link is not valid")}
         explanation={
-          problem?.explanation ??
-          "A reset link works once, for 1 hour, and only the newest one you asked for. Ask for a new link and use it within the hour."
+          problem?.explanation ? errorText(problem.explanation) : t("auth.reset.linkRules")
         }
-        action={{ to: "/forgot-password", label: "Get a new link" }}
+        action={{ to: localePath("/forgot-password"), label: t("auth.reset.newLink") }}
       />
     );
   }
@@ -66,15 +74,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="container auth-page">
       <div className="card auth-card">
-        <h1>Choose a new password</h1>
-        <p className="muted">
-          After this, every device signed in to your account is signed out, and you sign in again
-          with the new password.
-        </p>
+        <h1>{t("auth.reset.title")}</h1>
+        <p className="muted">{t("auth.reset.lead")}</p>
         <Form method="post" className="auth-form" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
           <div className="field">
-            <label htmlFor="new-password">New password</label>
+            <label htmlFor="new-password">{t("auth.reset.newPassword")}</label>
             <input
               id="new-password"
               name="password"
@@ -86,16 +91,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               aria-describedby={error ? "new-password-error" : "new-password-hint"}
             />
             <p className="muted small" id="new-password-hint">
-              At least 8 characters.
+              {t("auth.form.passwordHint")}
             </p>
             {error ? (
               <p className="field-error" id="new-password-error">
-                {error}
+                {errorText(error)}
               </p>
             ) : null}
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-            {pending ? "Saving..." : "Set new password"}
+            {t(pending ? "auth.reset.saving" : "auth.reset.submit")}
           </button>
         </Form>
       </div>

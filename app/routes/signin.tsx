@@ -7,24 +7,14 @@ import { AuthCard, ModeSwitch, ProviderButtons } from "../components/auth/auth-c
 import { type Mode, PasswordForm, usePasswordFailureToast } from "../components/auth/password-form";
 import { PasskeySignIn } from "../components/passkeys/passkey-sign-in";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
+import { Trans, useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/signin";
 
-const REASONS = {
-  save: {
-    title: "Sign up to save your QR codes",
-    text: "A free account keeps your codes, so you can find, edit and download them again on any device.",
-  },
-  logo: {
-    title: "Sign up to add your logo",
-    text: "Logos come with Premium and Ultimate. Create an account and try them free for 7 days.",
-  },
-  premium: {
-    title: "Sign up for Premium features",
-    text: "SVG downloads, logos and scan analytics come with Premium and Ultimate, free for 7 days.",
-  },
-} as const;
-type Reason = keyof typeof REASONS;
+// Why a visitor was sent here (?reason=); the title and text are auth.reason.<reason>.*.
+const REASONS = ["save", "logo", "premium"] as const;
+type Reason = (typeof REASONS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const providers = configuredProviders();
   const asked = url.searchParams.get("tab");
   return {
-    reason: reason && Object.hasOwn(REASONS, reason) ? (reason as Reason) : null,
+    reason: REASONS.includes(reason as Reason) ? (reason as Reason) : null,
     mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
     // With no provider configured there is nothing to choose on the Social tab: e-mail first.
     tab:
@@ -46,15 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return passwordAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return passwordAction(request, context);
 }
 
-export const meta = () =>
-  pageMeta(
-    "Sign in",
-    "Sign in to QR Code Creator with Google, the developer platform or your e-mail address.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("auth.signin.title"), t("auth.signinPage.meta.description"));
+};
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { reason, redirectTo, providers } = loaderData;
@@ -62,34 +51,36 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const tab = actionData ? "email" : loaderData.tab;
   const mode = loaderData.mode;
   usePasswordFailureToast(actionData);
+  const t = useT();
+  const localePath = useLocalePath();
 
   const href = (changes: Record<string, string>) => {
     const params = new URLSearchParams({ mode, tab });
     if (reason) params.set("reason", reason);
     if (redirectTo) params.set("redirect", redirectTo);
     for (const [key, value] of Object.entries(changes)) params.set(key, value);
-    return `/signin?${params}`;
+    return localePath(`/signin?${params}`);
   };
 
   return (
-    <AuthCard title={mode === "signup" ? "Create your account" : "Sign in"}>
+    <AuthCard title={mode === "signup" ? t("auth.signup.title") : t("auth.signin.title")}>
       {reason ? (
         <div className="notice notice-success" role="note">
-          <strong>{REASONS[reason].title}</strong> {REASONS[reason].text}{" "}
+          <strong>{t(`auth.reason.${reason}.title`)}</strong> {t(`auth.reason.${reason}.text`)}{" "}
           {mode === "signin" ? (
-            <Link to={href({ mode: "signup", tab: "email" })}>Sign up free</Link>
+            <Link to={href({ mode: "signup", tab: "email" })}>{t("auth.reason.signUpFree")}</Link>
           ) : null}
         </div>
       ) : null}
 
-      <nav className="tabs" aria-label="How to sign in">
+      <nav className="tabs" aria-label={t("auth.tabs.label")}>
         <Link
           to={href({ tab: "social" })}
           className="tab"
           aria-current={tab === "social" ? "page" : undefined}
           preventScrollReset
         >
-          Social Login
+          {t("auth.tabs.social")}
         </Link>
         <Link
           to={href({ tab: "email" })}
@@ -97,7 +88,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           aria-current={tab === "email" ? "page" : undefined}
           preventScrollReset
         >
-          Email Login
+          {t("auth.tabs.email")}
         </Link>
       </nav>
 
@@ -106,8 +97,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <ProviderButtons providers={providers} redirectTo={redirectTo} />
         ) : (
           <p className="notice" role="note">
-            No social sign-in is set up on this site yet.{" "}
-            <Link to={href({ tab: "email" })}>Use your e-mail address</Link> instead.
+            <Trans
+              id="auth.tabs.noSocial"
+              components={{ 0: <Link to={href({ tab: "email" })} /> }}
+            />
           </p>
         )
       ) : (
@@ -126,13 +119,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {mode === "signin" ? <PasskeySignIn redirectTo={redirectTo} providers={providers} /> : null}
 
       <div className="auth-alternatives">
-        <Link to="/" className="btn btn-ghost btn-block">
-          Continue Without Sign In
+        <Link to={localePath("/")} className="btn btn-ghost btn-block">
+          {t("auth.visitor.continue")}
         </Link>
         <p className="muted small">
-          Limited to {VISITOR_DOWNLOADS_PER_DAY} QR codes, no saving or analytics
+          {t("auth.visitor.limit", { count: VISITOR_DOWNLOADS_PER_DAY })}
         </p>
-        <Link to="/">Back to QR Generator</Link>
+        <Link to={localePath("/")}>{t("auth.visitor.back")}</Link>
       </div>
     </AuthCard>
   );

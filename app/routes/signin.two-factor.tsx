@@ -9,6 +9,8 @@ import {
   openChallenge,
   secondStepDone,
 } from "../security/two-factor-sign-in.server";
+import { useLocalePath, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/signin.two-factor";
 
@@ -32,20 +34,19 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ message: outcome.message, restart: outcome.restart }, { status: outcome.status });
 }
 
-export const meta = () =>
-  pageMeta("Two-factor sign-in", "Enter the code from your authenticator app to sign in.");
-
-const SIGN_IN_AGAIN = "/auth?mode=signin";
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("auth.twoFactor.title"), t("auth.twoFactor.meta.description"));
+};
 
 export default function SecondStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   const open = loaderData.open && !actionData?.restart;
+  const t = useT();
+  const localePath = useLocalePath();
   return (
-    <AuthCard
-      title="Two-factor sign-in"
-      lead="Your password was right. Now enter the 6-digit code your authenticator app shows for QR Code Creator."
-    >
+    <AuthCard title={t("auth.twoFactor.title")} lead={t("auth.twoFactor.lead")}>
       {actionData ? (
         <Result answer={actionData} role="alert">
           <p className="notice notice-error">{actionData.message}</p>
@@ -54,7 +55,7 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
       {open ? (
         <Form method="post" action={toResult(SECOND_STEP_PATH)} className="auth-form">
           <div className="field">
-            <label htmlFor="two-factor-code">Authentication code</label>
+            <label htmlFor="two-factor-code">{t("auth.twoFactor.code")}</label>
             <input
               id="two-factor-code"
               name="code"
@@ -66,23 +67,20 @@ export default function SecondStep({ loaderData, actionData }: Route.ComponentPr
               aria-describedby="two-factor-code-hint"
             />
             <p id="two-factor-code-hint" className="field-hint">
-              No phone at hand? Enter one of your recovery codes instead (like k7pq2-xm4rt); each
-              works once.
+              {t("auth.twoFactor.codeHint")}
             </p>
           </div>
           <label className="check">
-            <input type="checkbox" name="trust" /> Trust this browser for {TRUST_DAYS} days
+            <input type="checkbox" name="trust" /> {t("auth.twoFactor.trust", { days: TRUST_DAYS })}
           </label>
           <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-            {pending ? "Checking…" : "Verify and sign in"}
+            {t(pending ? "auth.twoFactor.checking" : "auth.twoFactor.submit")}
           </button>
         </Form>
       ) : (
         <p className="notice" role="note">
-          {actionData?.restart
-            ? "Start again from the sign-in page."
-            : "There is no sign-in waiting for a code in this browser, or it expired after 10 minutes."}{" "}
-          <Link to={SIGN_IN_AGAIN}>Sign in with your password</Link>
+          {t(actionData?.restart ? "auth.twoFactor.restart" : "auth.twoFactor.none")}{" "}
+          <Link to={localePath("/auth?mode=signin")}>{t("auth.twoFactor.again")}</Link>
         </p>
       )}
     </AuthCard>

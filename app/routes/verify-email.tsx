@@ -10,17 +10,21 @@ import { safeRedirectPath } from "../auth/redirect";
 import { requireUser } from "../auth/user.server";
 import { LinkProblem } from "../components/auth/link-problem";
 import { createDatabase } from "../db/client.server";
+import { useErrorText, useLocalePath, useT } from "../i18n/i18n";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/verify-email";
 
 /** GET /verify-email?token=: the link of the verification e-mail. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const outcome = await verifyEmail(createDatabase(), token);
   if (outcome.ok) {
+    const t = await getT(context);
     return redirectWithToast(request, "/dashboard", {
-      title: "Email verified",
-      description: "Thank you: your e-mail address is confirmed.",
+      title: t("auth.verify.done.title"),
+      description: t("auth.verify.done.text"),
       variant: "success",
     });
   }
@@ -38,8 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const back = safeRedirectPath((await request.formData()).get("redirect"));
+  const t = await getT(context);
   if (user.emailVerified) {
-    return redirectWithToast(request, back, { title: "Your e-mail address is already confirmed" });
+    return redirectWithToast(request, back, { title: t("auth.verify.already") });
   }
   const outcome = await resendVerification(createDatabase(), request, user);
   return redirectWithToast(
@@ -47,31 +52,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     back,
     outcome.ok
       ? {
-          title: "Verification e-mail sent",
-          description: "Open the link in it to confirm your address.",
+          title: t("auth.verify.sent.title"),
+          description: t("auth.verify.sent.text"),
           variant: "success",
         }
       : {
-          title: outcome.message === MAIL_NOT_SENT ? "E-mail not sent" : "Not sent yet",
-          description: outcome.message,
+          title: t(
+            outcome.message === MAIL_NOT_SENT ? "auth.verify.notSent" : "auth.verify.notYet",
+          ),
+          description: t(`zod.${outcome.message}`),
           variant: "error",
         },
   );
 }
 
-export const meta = () => pageMeta("Confirm your e-mail address", "Confirming an e-mail address.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("auth.verify.meta.title"), t("auth.verify.meta.description"));
+};
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const localePath = useLocalePath();
   return (
     <LinkProblem
-      title={loaderData.title}
+      title={errorText(loaderData.title)}
       explanation={[
-        loaderData.explanation,
-        "Sign in and use “Resend e-mail” in the banner at the top of the page to get a new link. Each link works once, for 48 hours, and only for the address it was sent to.",
+        loaderData.explanation ? errorText(loaderData.explanation) : null,
+        t("auth.verify.howToResend"),
       ]
         .filter(Boolean)
         .join(" ")}
-      action={{ to: "/auth?mode=signin", label: "Sign in" }}
+      action={{ to: localePath("/auth?mode=signin"), label: t("auth.signin.title") }}
     />
   );
 }

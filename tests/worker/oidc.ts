@@ -26,7 +26,7 @@ export function cookiesOf(...responses: Response[]): string {
 export async function dance(
   start: keyof typeof CLIENTS,
   claims: Record<string, unknown>,
-  { forgeState = false, startQuery = "" } = {},
+  { forgeState = false, startQuery = "", cookie = "" } = {},
 ) {
   await nextIdToken({ aud: CLIENTS[start], ...claims });
   const started = await appFetch(`${start}${startQuery}`);
@@ -38,6 +38,6 @@ export async function dance(
   const callback = new URL(authorized.headers.get("Location")!);
   if (forgeState) callback.searchParams.set("state", "forged-state-value");
   return appFetch(`${callback.pathname}${callback.search}`, {
-    headers: { Cookie: cookiesOf(started) },
+    headers: { Cookie: [cookiesOf(started), cookie].filter(Boolean).join("; ") },
   });
 }

@@ -12,6 +12,7 @@ import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { AccountActionData } from "../../accounts/page-data";
 import type { AccountIntent } from "../../accounts/schemas";
+import { useErrorText } from "../../i18n/i18n";
 import type { z } from "../../validation/zod";
 import { FieldError } from "../field-error";
 import { Result, toResult } from "../result";
@@ -70,6 +71,7 @@ export function AccountForm({
 }) {
   // The server's answer to this form (a refusal: successes redirect) is the post's result.
   const answer = useActionData<AccountActionData>();
+  const errorText = useErrorText();
   return (
     <Form
       method="post"
@@ -82,7 +84,7 @@ export function AccountForm({
       <Result answer={answer?.intent === intent ? answer : null}>
         {form.errors?.length ? (
           <p className="notice notice-error" role="alert" id={form.errorId}>
-            {form.errors[0]}
+            {errorText(form.errors[0] ?? "")}
           </p>
         ) : null}
         {children}

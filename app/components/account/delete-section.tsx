@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { deletionSchema, STALE_SIGN_IN } from "../../accounts/schemas";
+import { deletionSchema } from "../../accounts/schemas";
+import { useT } from "../../i18n/i18n";
 import { AccountForm, SubmitButton, TextField, useAccountForm } from "./account-form";
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "Delete account": what goes, and the address typed to confirm it. */
 export function DeleteSection({
@@ -26,66 +25,51 @@ export function DeleteSection({
     deletionSchema({ email, hasPassword }),
     lastResult,
   );
-  const codes =
-    savedCodes === 0
-      ? "your saved codes (you have none)"
-      : `your ${count(savedCodes, "saved code", "saved codes")}`;
+  const t = useT();
   return (
     <section
       className="card account-section account-danger"
       aria-labelledby="delete-heading"
       id="delete"
     >
-      <h2 id="delete-heading">Delete account</h2>
-      <p>Deleting your account happens at once and cannot be undone. It removes:</p>
+      <h2 id="delete-heading">{t("account.nav.delete")}</h2>
+      <p>{t("account.delete.lead")}</p>
       <ul>
-        <li>{codes}, with their download and scan history, and the logos you uploaded;</li>
-        <li>
-          your tracked links: printed codes that use them stop redirecting and say the code was
-          deleted;
-        </li>
+        <li>{t("account.delete.codes", { count: savedCodes })}</li>
+        <li>{t("account.delete.links")}</li>
         {subscribedPlan ? (
-          <li>
-            your {subscribedPlan} subscription, which ends now, with no further charge and no refund
-            for the rest of the period;
-          </li>
+          <li>{t("account.delete.subscription", { plan: subscribedPlan })}</li>
         ) : null}
-        <li>your name, e-mail address, password and connected sign-ins.</li>
+        <li>{t("account.delete.identity")}</li>
       </ul>
-      <p className="muted">
-        Codes you downloaded without scan tracking keep working: their content is in the image. You
-        may want to download your data first.
-      </p>
+      <p className="muted">{t("account.delete.keep")}</p>
       {signInAgain ? (
         <div className="notice notice-warning" role="status">
-          <p>
-            {STALE_SIGN_IN} Signing in with {signInAgain.label} proves that it is you and not
-            someone at a computer you left signed in.
-          </p>
+          <p>{t("account.delete.stale", { provider: signInAgain.label })}</p>
           <a className="btn btn-primary" href={signInAgain.href}>
-            Sign in again with {signInAgain.label}
+            {t("account.delete.signInAgain", { provider: signInAgain.label })}
           </a>
         </div>
       ) : (
         <AccountForm form={form} intent="delete">
           <TextField
             field={fields.confirmEmail!}
-            label={`Type ${email} to confirm`}
+            label={t("account.delete.confirm", { email })}
             type="email"
             autoComplete="off"
           />
           {hasPassword ? (
             <TextField
               field={fields.currentPassword!}
-              label="Your password"
+              label={t("account.delete.password")}
               type="password"
               autoComplete="current-password"
             />
           ) : null}
           <SubmitButton
             pending={pending}
-            label="Delete my account"
-            pendingLabel="Deleting..."
+            label={t("account.delete.submit")}
+            pendingLabel={t("account.delete.deleting")}
             className="btn btn-danger-solid"
           />
         </AccountForm>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { AccountActionData, AccountView } from "../../accounts/page-data";
 import { emailChangeSchema } from "../../accounts/schemas";
 import { AccountForm, SubmitButton, TextField, useAccountForm } from "./account-form";
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 import { FormattedDate } from "../formatted-date";
 
 /** "Send again": a new link to the address waiting to be confirmed. */
@@ -9,11 +10,12 @@ function ResendForm({ label }: { label: string }) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "resend-email";
+  const t = useT();
   return (
     <Form method="post" className="inline-form">
       <input type="hidden" name="intent" value="resend-email" />
       <button type="submit" className="btn btn-ghost" disabled={pending}>
-        {pending ? "Sending..." : label}
+        {pending ? t("account.sending") : label}
       </button>
     </Form>
   );
@@ -29,35 +31,46 @@ function PendingChange({
   undelivered: string | undefined;
   resendProblem: string | undefined;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
   if (undelivered) {
     return (
       <div className="notice notice-error" role="alert">
         <p>
-          <strong>We could not send the e-mail to {undelivered}.</strong> Your address has not
-          changed. Please try again in a moment.
+          <Trans
+            id="account.email.undelivered"
+            values={{ email: undelivered }}
+            components={{ 0: <strong /> }}
+          />
         </p>
-        <ResendForm label="Send again" />
+        <ResendForm label={t("account.email.sendAgain")} />
       </div>
     );
   }
   if (!pending) {
     return resendProblem ? (
       <p className="notice notice-error" role="alert">
-        {resendProblem}
+        {errorText(resendProblem)}
       </p>
     ) : null;
   }
   return (
     <div className="notice notice-success" role="status">
       <p>
-        We sent a link to <strong>{pending.to}</strong>. Your address changes when you open it.
+        <Trans
+          id="account.email.pending"
+          values={{ email: pending.to }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p className="small">
-        The link works until <FormattedDate value={pending.expiresAt} time />. Asking again with
-        another address withdraws it.
+        <Trans
+          id="account.email.pendingUntil"
+          components={{ 0: <FormattedDate value={pending.expiresAt} time /> }}
+        />
       </p>
-      {resendProblem ? <p className="field-error">{resendProblem}</p> : null}
-      <ResendForm label="Send the link again" />
+      {resendProblem ? <p className="field-error">{errorText(resendProblem)}</p> : null}
+      <ResendForm label={t("account.email.sendLinkAgain")} />
     </div>
   );
 }
@@ -77,13 +90,18 @@ export function EmailSection({
     { clearAfterSuccess: true },
   );
   const resend = actionData?.intent === "resend-email" ? actionData : undefined;
+  const t = useT();
   return (
     <section className="card account-section" aria-labelledby="email-heading" id="email">
-      <h2 id="email-heading">E-mail address</h2>
+      <h2 id="email-heading">{t("account.email.title")}</h2>
       <p>
-        You sign in and get our e-mail at <strong>{view.email}</strong>{" "}
+        <Trans
+          id="account.email.current"
+          values={{ email: view.email }}
+          components={{ 0: <strong /> }}
+        />{" "}
         <span className={view.emailVerified ? "badge badge-tracked" : "badge badge-warning"}>
-          {view.emailVerified ? "Verified" : "Not verified"}
+          {t(view.emailVerified ? "account.email.verified" : "account.email.unverified")}
         </span>
       </p>
       <PendingChange
@@ -91,24 +109,28 @@ export function EmailSection({
         undelivered={actionData?.undelivered}
         resendProblem={resend?.undelivered ? undefined : resend?.result.error?.[""]?.[0]}
       />
-      <h3>Change your e-mail address</h3>
+      <h3>{t("account.email.change")}</h3>
       <AccountForm form={form} intent="email">
         <TextField
           field={fields.newEmail!}
-          label="New e-mail address"
+          label={t("account.email.new")}
           type="email"
           autoComplete="email"
-          hint="We send a link there; your address changes when you open it."
+          hint={t("account.email.hint")}
         />
         {view.hasPassword ? (
           <TextField
             field={fields.currentPassword!}
-            label="Current password"
+            label={t("account.currentPassword")}
             type="password"
             autoComplete="current-password"
           />
         ) : null}
-        <SubmitButton pending={pending} label="Send confirmation link" pendingLabel="Sending..." />
+        <SubmitButton
+          pending={pending}
+          label={t("account.email.send")}
+          pendingLabel={t("account.sending")}
+        />
       </AccountForm>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { passwordSchema } from "../../accounts/schemas";
+import { useT } from "../../i18n/i18n";
 import { AccountForm, SubmitButton, TextField, useAccountForm } from "./account-form";
 
 /** Change the password; an account without one (Google or the platform only) sets a first one. */
@@ -16,34 +17,35 @@ export function PasswordSection({
     lastResult,
     { clearAfterSuccess: true },
   );
+  const t = useT();
   return (
     <section className="card account-section" aria-labelledby="password-heading" id="password">
-      <h2 id="password-heading">{hasPassword ? "Password" : "Set a password"}</h2>
+      <h2 id="password-heading">
+        {t(hasPassword ? "account.nav.password" : "account.password.setTitle")}
+      </h2>
       <p className="muted">
-        {hasPassword
-          ? "Changing your password signs out every other browser and device; this one stays signed in."
-          : "You sign in with another service. Set a password to also sign in with your e-mail address."}
+        {t(hasPassword ? "account.password.changeLead" : "account.password.setLead")}
       </p>
       <AccountForm form={form} intent="password">
         {hasPassword ? (
           <TextField
             field={fields.currentPassword!}
-            label="Current password"
+            label={t("account.currentPassword")}
             type="password"
             autoComplete="current-password"
           />
         ) : null}
         <TextField
           field={fields.newPassword!}
-          label="New password"
+          label={t("account.password.new")}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t("account.password.hint")}
         />
         <SubmitButton
           pending={pending}
-          label={hasPassword ? "Change password" : "Set password"}
-          pendingLabel="Saving..."
+          label={t(hasPassword ? "account.password.change" : "account.password.set")}
+          pendingLabel={t("account.saving")}
         />
       </AccountForm>
     </section>

@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import type { AccountActionData, AccountView } from "../../accounts/page-data";
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 import { FormattedDate } from "../formatted-date";
 import { Result, toResult } from "../result";
 
@@ -16,28 +17,36 @@ export function SessionsSection({ sessions }: { sessions: AccountView["sessions"
       ? (answer.result.error?.[""] ?? [])
       : [];
   const others = sessions.filter((session) => !session.current).length;
+  const t = useT();
+  const errorText = useErrorText();
   return (
     <section className="card account-section" aria-labelledby="sessions-heading" id="sessions">
-      <h2 id="sessions-heading">Sessions</h2>
-      <p className="muted">
-        The browsers and devices signed in to your account. End any you do not recognise, then
-        change your password.
-      </p>
+      <h2 id="sessions-heading">{t("account.nav.sessions")}</h2>
+      <p className="muted">{t("account.sessions.lead")}</p>
       <Result answer={refusal.length ? answer : null} role={refusal.length ? "alert" : undefined}>
-        {refusal.length ? <p className="notice notice-warning">{refusal.join(" ")}</p> : null}
+        {refusal.length ? (
+          <p className="notice notice-warning">{refusal.map(errorText).join(" ")}</p>
+        ) : null}
       </Result>
       <ul className="session-list">
         {sessions.map((session) => (
           <li key={session.id} className="session-item">
             <div>
               <strong>{session.device}</strong>
-              {session.current ? <span className="badge session-current">This device</span> : null}
+              {session.current ? (
+                <span className="badge session-current">{t("account.sessions.thisDevice")}</span>
+              ) : null}
               <div className="muted small">
                 {session.place} · {session.method}
               </div>
               <div className="muted small">
-                Signed in <FormattedDate value={session.signedInAt} time /> · last used{" "}
-                <FormattedDate value={session.lastUsedAt} time />
+                <Trans
+                  id="account.sessions.times"
+                  components={{
+                    0: <FormattedDate value={session.signedInAt} time />,
+                    1: <FormattedDate value={session.lastUsedAt} time />,
+                  }}
+                />
               </div>
             </div>
             {session.current ? null : (
@@ -47,10 +56,14 @@ export function SessionsSection({ sessions }: { sessions: AccountView["sessions"
                 <button
                   type="submit"
                   className="btn btn-ghost btn-small"
-                  aria-label={`End the session of ${session.device}`}
+                  aria-label={t("account.sessions.endLabel", { device: session.device })}
                   disabled={posting?.get("session") === session.id}
                 >
-                  {posting?.get("session") === session.id ? "Ending..." : "End"}
+                  {t(
+                    posting?.get("session") === session.id
+                      ? "account.sessions.ending"
+                      : "account.sessions.end",
+                  )}
                 </button>
               </Form>
             )}
@@ -65,13 +78,15 @@ export function SessionsSection({ sessions }: { sessions: AccountView["sessions"
             className="btn btn-ghost"
             disabled={posting?.get("intent") === "sign-out-others"}
           >
-            {posting?.get("intent") === "sign-out-others"
-              ? "Signing out..."
-              : "Sign out everywhere else"}
+            {t(
+              posting?.get("intent") === "sign-out-others"
+                ? "account.signingOut"
+                : "account.sessions.othersOut",
+            )}
           </button>
         </Form>
       ) : (
-        <p className="muted small">No other browser is signed in.</p>
+        <p className="muted small">{t("account.sessions.noOthers")}</p>
       )}
     </section>
   );

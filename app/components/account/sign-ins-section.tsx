@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { AccountView } from "../../accounts/page-data";
+import { Trans, useT } from "../../i18n/i18n";
 import { FormattedDate } from "../formatted-date";
 
 /** The ways the account signs in (app/accounts/sign-in-methods.ts), and "Sign out everywhere". */
@@ -7,9 +8,10 @@ export function SignInsSection({ methods }: { methods: AccountView["signInMethod
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-out-everywhere";
+  const t = useT();
   return (
     <section className="card account-section" aria-labelledby="sign-ins-heading" id="sign-ins">
-      <h2 id="sign-ins-heading">Sign-in methods</h2>
+      <h2 id="sign-ins-heading">{t("account.signIns.title")}</h2>
       <ul className="sign-in-list">
         {methods.map((method) => (
           <li key={method.id}>
@@ -19,22 +21,22 @@ export function SignInsSection({ methods }: { methods: AccountView["signInMethod
               {method.since ? (
                 <>
                   {" "}
-                  · since <FormattedDate value={method.since} />
+                  <Trans
+                    id="account.signIns.since"
+                    components={{ 0: <FormattedDate value={method.since} /> }}
+                  />
                 </>
               ) : null}
             </span>
           </li>
         ))}
       </ul>
-      <h3>Sign out everywhere</h3>
-      <p className="muted">
-        Ends every session of your account, on every browser and device, this one too. Use it if you
-        signed in on a computer that is not yours.
-      </p>
+      <h3>{t("account.signIns.everywhere")}</h3>
+      <p className="muted">{t("account.signIns.everywhereLead")}</p>
       <Form method="post">
         <input type="hidden" name="intent" value="sign-out-everywhere" />
         <button type="submit" className="btn btn-ghost" disabled={pending}>
-          {pending ? "Signing out..." : "Sign out everywhere"}
+          {t(pending ? "account.signingOut" : "account.signIns.everywhere")}
         </button>
       </Form>
     </section>

@@ -3,6 +3,7 @@ import { getSelectProps } from "@conform-to/react";
 import { useState } from "react";
 import type { AccountView } from "../../accounts/page-data";
 import { timeZoneSchema } from "../../accounts/schemas";
+import { useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
 import { browserTimeZone } from "../formatted-date";
 import { useHydrated } from "../use-hydrated";
@@ -29,17 +30,20 @@ export function TimeZoneSection({
   const zones = view.zones.includes(view.shown) ? view.zones : [view.shown, ...view.zones];
   const { key, ...select } = getSelectProps(field);
   const hintId = `${field.id}-hint`;
+  const t = useT();
   return (
     <section className="card account-section" aria-labelledby="time-zone-heading" id="time-zone">
-      <h2 id="time-zone-heading">Time zone</h2>
+      <h2 id="time-zone-heading">{t("account.nav.time-zone")}</h2>
       <p className="muted" id={hintId}>
         {view.saved
-          ? `Dates, times and analytics are shown in ${view.saved}.`
-          : `You have not chosen one: pages use ${view.shown === "UTC" ? "UTC" : `${view.shown}, the zone your browser reported`}.`}
+          ? t("account.zone.saved", { zone: view.saved })
+          : view.shown === "UTC"
+            ? t("account.zone.unsetUtc")
+            : t("account.zone.unsetBrowser", { zone: view.shown })}
       </p>
       <AccountForm form={form} intent="time-zone">
         <div className="field">
-          <label htmlFor={field.id}>Time zone</label>
+          <label htmlFor={field.id}>{t("account.nav.time-zone")}</label>
           <select
             key={chosen ?? key}
             {...select}
@@ -57,11 +61,15 @@ export function TimeZoneSection({
         {detected && detected !== (chosen ?? view.shown) ? (
           <p>
             <button type="button" className="btn btn-link" onClick={() => setChosen(detected)}>
-              Use this device’s zone ({detected.replaceAll("_", " ")})
+              {t("account.zone.useDevice", { zone: detected.replaceAll("_", " ") })}
             </button>
           </p>
         ) : null}
-        <SubmitButton pending={pending} label="Save time zone" pendingLabel="Saving..." />
+        <SubmitButton
+          pending={pending}
+          label={t("account.zone.save")}
+          pendingLabel={t("account.saving")}
+        />
       </AccountForm>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { TwoFactorAnswer, TwoFactorStep, TwoFactorView } from "../../security/two-factor";
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 import { CopyButton } from "../copy-button";
 import { FormattedDate } from "../formatted-date";
 import { Result, toResult } from "../result";
@@ -51,21 +52,20 @@ function Submit({ step, label }: { step: TwoFactorStep; label: string }) {
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === "two-factor" &&
     navigation.formData?.get("step") === step;
+  const t = useT();
   return (
     <button type="submit" className="btn btn-primary" disabled={pending}>
-      {pending ? "Saving..." : label}
+      {pending ? t("account.saving") : label}
     </button>
   );
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const t = useT();
   return (
     <div className="notice notice-success">
-      <h3>Your recovery codes</h3>
-      <p>
-        Write these down or keep them in a password manager. Each one signs you in once if you lose
-        your phone. They are shown only now.
-      </p>
+      <h3>{t("account.twoFactor.codesTitle")}</h3>
+      <p>{t("account.twoFactor.codesLead")}</p>
       <ol className="recovery-codes" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>
@@ -73,7 +73,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
-      <CopyButton text={codes.join("\n")} label="Copy codes" />
+      <CopyButton text={codes.join("\n")} label={t("account.twoFactor.copy")} />
     </div>
   );
 }
@@ -87,15 +87,17 @@ export function TwoFactorSection({
   hasPassword: boolean;
   answer: TwoFactorAnswer | undefined;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
   const problem = (step: TwoFactorStep) =>
     answer?.step === step && answer.error ? (
       <p className="notice notice-error" role="alert">
-        {answer.error}
+        {errorText(answer.error)}
       </p>
     ) : null;
   return (
     <section className="card account-section" aria-labelledby="two-factor-heading" id="two-factor">
-      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      <h2 id="two-factor-heading">{t("account.nav.two-factor")}</h2>
       {answer ? (
         <Result answer={answer} role="status">
           {answer.recoveryCodes ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
@@ -104,36 +106,34 @@ export function TwoFactorSection({
       ) : null}
       {view.state === "off" ? (
         <>
-          <p className="muted">
-            Off. With it on, signing in with your password also asks for a 6-digit code from an
-            authenticator app on your phone (Google Authenticator, 1Password, Authy and others).
-          </p>
+          <p className="muted">{t("account.twoFactor.off")}</p>
           <StepForm step="start">
-            <Submit step="start" label="Set up two-factor sign-in" />
+            <Submit step="start" label={t("account.twoFactor.setUp")} />
           </StepForm>
         </>
       ) : null}
       {view.state === "pending" ? (
         <>
-          <p>1. Scan this code with your authenticator app, or type the secret key into it.</p>
+          <p>{t("account.twoFactor.step1")}</p>
           <div
             className="two-factor-qr"
             role="img"
-            aria-label="QR code for your authenticator app"
+            aria-label={t("account.twoFactor.qr")}
             // Our own encoder's SVG of the otpauth:// address (app/design), never user markup.
             dangerouslySetInnerHTML={{ __html: view.qrSvg }}
           />
           <p>
-            Secret key: <code data-testid="two-factor-secret">{view.secret}</code>
+            {t("account.twoFactor.secret")}{" "}
+            <code data-testid="two-factor-secret">{view.secret}</code>
           </p>
-          <p>2. Type the 6-digit code the app shows now.</p>
+          <p>{t("account.twoFactor.step2")}</p>
           <StepForm step="confirm">
-            <CodeField step="confirm" label="Code from the app" />
-            <Submit step="confirm" label="Turn on two-factor sign-in" />
+            <CodeField step="confirm" label={t("account.twoFactor.code")} />
+            <Submit step="confirm" label={t("account.twoFactor.turnOn")} />
           </StepForm>
           <StepForm step="cancel" className="inline-form">
             <button type="submit" className="btn btn-ghost">
-              Cancel set-up
+              {t("account.twoFactor.cancel")}
             </button>
           </StepForm>
         </>
@@ -141,23 +141,26 @@ export function TwoFactorSection({
       {view.state === "on" ? (
         <>
           <p>
-            <strong>On</strong> since <FormattedDate value={view.since} />. {view.recoveryCodesLeft}{" "}
-            unused recovery code{view.recoveryCodesLeft === 1 ? "" : "s"} left.
+            <Trans
+              id="account.twoFactor.on"
+              values={{ count: view.recoveryCodesLeft }}
+              components={{ 0: <strong />, 1: <FormattedDate value={view.since} /> }}
+            />
           </p>
           <details className="inline-details">
-            <summary className="btn btn-ghost">New recovery codes</summary>
-            <p className="muted small">The old codes stop working.</p>
+            <summary className="btn btn-ghost">{t("account.twoFactor.newCodes")}</summary>
+            <p className="muted small">{t("account.twoFactor.oldStop")}</p>
             <StepForm step="regenerate">
-              <CodeField step="regenerate" label="Code from the app" />
-              <Submit step="regenerate" label="Make new recovery codes" />
+              <CodeField step="regenerate" label={t("account.twoFactor.code")} />
+              <Submit step="regenerate" label={t("account.twoFactor.makeCodes")} />
             </StepForm>
           </details>
           <details className="inline-details" open={answer?.step === "disable"}>
-            <summary className="btn btn-ghost">Turn off two-factor sign-in</summary>
+            <summary className="btn btn-ghost">{t("account.twoFactor.turnOffTitle")}</summary>
             <StepForm step="disable">
               {hasPassword ? (
                 <div className="field">
-                  <label htmlFor="two-factor-password">Current password</label>
+                  <label htmlFor="two-factor-password">{t("account.currentPassword")}</label>
                   <input
                     id="two-factor-password"
                     name="currentPassword"
@@ -167,12 +170,10 @@ export function TwoFactorSection({
                   />
                 </div>
               ) : (
-                <p className="muted small">
-                  Without a password, turning it off needs a sign-in from the last 5 minutes.
-                </p>
+                <p className="muted small">{t("account.twoFactor.noPassword")}</p>
               )}
-              <CodeField step="disable" label="Code from the app, or a recovery code" />
-              <Submit step="disable" label="Turn off" />
+              <CodeField step="disable" label={t("account.twoFactor.codeOrRecovery")} />
+              <Submit step="disable" label={t("account.twoFactor.turnOff")} />
             </StepForm>
           </details>
         </>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Trans, useLocalePath, useT } from "../../i18n/i18n";
 import type { Mode } from "./password-form";
 
 /** A federated sign-in the operator has configured (app/auth/providers.server.ts). */
@@ -25,6 +26,7 @@ export function AuthCard({
   lead?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const localePath = useLocalePath();
   return (
     <section className="container auth-page">
       <div className="card auth-card">
@@ -32,8 +34,13 @@ export function AuthCard({
         {lead ? <p className="muted">{lead}</p> : null}
         {children}
         <p className="muted small auth-consent">
-          By continuing you agree to our <Link to="/terms">Terms of Service</Link> and{" "}
-          <Link to="/privacy">Privacy Policy</Link>.
+          <Trans
+            id="auth.consent"
+            components={{
+              0: <Link to={localePath("/terms")} />,
+              1: <Link to={localePath("/privacy")} />,
+            }}
+          />
         </p>
       </div>
     </section>
@@ -67,12 +74,13 @@ export function ProviderButtons({
 
 /** "Don't have an account? Sign up" and back, keeping the rest of the address. */
 export function ModeSwitch({ mode, href }: { mode: Mode; href: (next: Mode) => string }) {
+  const t = useT();
   return (
     <p className="auth-switch">
       {mode === "signup" ? (
-        <Link to={href("signin")}>Already have an account? Sign in</Link>
+        <Link to={href("signin")}>{t("auth.switch.toSignin")}</Link>
       ) : (
-        <Link to={href("signup")}>Don&apos;t have an account? Sign up</Link>
+        <Link to={href("signup")}>{t("auth.switch.toSignup")}</Link>
       )}
     </p>
   );

@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { HONEYPOT_FIELD, signInSchema, signUpSchema } from "../../auth/schemas";
 import type { PlanId } from "../../plans/catalogue";
+import { useErrorText, useLocalePath, useT } from "../../i18n/i18n";
 import { useToast } from "../toast";
 import { FieldError } from "../field-error";
 
@@ -25,13 +26,19 @@ export interface PasswordActionData {
 /** The failure toast of spec section 8, once per failed post. */
 export function usePasswordFailureToast(actionData: PasswordActionData | undefined) {
   const toast = useToast();
+  const t = useT();
+  const errorText = useErrorText();
   useEffect(() => {
     if (!actionData) return;
-    toast(
-      actionData.intent === "signup"
-        ? { title: "Signup failed", description: actionData.message, variant: "error" }
-        : { title: "Signin failed", description: actionData.message, variant: "error" },
-    );
+    toast({
+      title: t(
+        actionData.intent === "signup" ? "auth.toast.signupFailed" : "auth.toast.signinFailed",
+      ),
+      description: errorText(actionData.message),
+      variant: "error",
+    });
+    // Once per answer: the message functions change only with the page's language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData, toast]);
 }
 
@@ -73,6 +80,9 @@ export function PasswordForm({
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === mode;
+  const t = useT();
+  const errorText = useErrorText();
+  const localePath = useLocalePath();
 
   const input = (name: "firstName" | "lastName" | "email" | "password", type = "text") => {
     const field = fields[name];
@@ -104,7 +114,7 @@ export function PasswordForm({
       <input type="hidden" name="redirect" defaultValue={redirectTo} />
       {mode === "signup" ? <input type="hidden" name="plan" value={plan} /> : null}
       <div className="hp-field" aria-hidden="true">
-        <label htmlFor={`${mode}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+        <label htmlFor={`${mode}-${HONEYPOT_FIELD}`}>{t("auth.form.honeypot")}</label>
         <input
           id={`${mode}-${HONEYPOT_FIELD}`}
           name={HONEYPOT_FIELD}
@@ -114,51 +124,47 @@ export function PasswordForm({
       </div>
       {form.errors?.length ? (
         <p className="notice notice-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
+          {errorText(form.errors[0] ?? "")}
         </p>
       ) : null}
       {mode === "signup" ? (
         <div className="field-row">
           <div className="field">
-            <label htmlFor={fields.firstName.id}>First name</label>
+            <label htmlFor={fields.firstName.id}>{t("auth.form.firstName")}</label>
             <input {...input("firstName")} autoComplete="given-name" />
             <FieldError id={`${fields.firstName.id}-error`} errors={fields.firstName.errors} />
           </div>
           <div className="field">
-            <label htmlFor={fields.lastName.id}>Last name</label>
+            <label htmlFor={fields.lastName.id}>{t("auth.form.lastName")}</label>
             <input {...input("lastName")} autoComplete="family-name" />
             <FieldError id={`${fields.lastName.id}-error`} errors={fields.lastName.errors} />
           </div>
         </div>
       ) : null}
       <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
+        <label htmlFor={fields.email.id}>{t("auth.form.email")}</label>
         <input {...input("email", "email")} autoComplete="email" inputMode="email" />
         <FieldError id={`${fields.email.id}-error`} errors={fields.email.errors} />
       </div>
       <div className="field">
-        <label htmlFor={fields.password.id}>Password</label>
+        <label htmlFor={fields.password.id}>{t("auth.form.password")}</label>
         <input
           {...input("password", "password")}
           autoComplete={mode === "signup" ? "new-password" : "current-password"}
         />
         {mode === "signup" ? (
-          <p className="muted small">At least 8 characters.</p>
+          <p className="muted small">{t("auth.form.passwordHint")}</p>
         ) : (
           <p className="small forgot-link">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to={localePath("/forgot-password")}>{t("auth.form.forgot")}</Link>
           </p>
         )}
         <FieldError id={`${fields.password.id}-error`} errors={fields.password.errors} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {mode === "signup"
-          ? pending
-            ? "Creating account..."
-            : "Create account"
-          : pending
-            ? "Signing in..."
-            : "Sign in"}
+          ? t(pending ? "auth.form.creating" : "auth.form.create")
+          : t(pending ? "auth.form.signingIn" : "auth.form.signIn")}
       </button>
     </Form>
   );

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { SignInProvider } from "../auth/auth-card";
-import { NEEDS_JAVASCRIPT } from "../../security/passkey-schemas";
+import { type Translate, useErrorText, useT } from "../../i18n/i18n";
 import { useHydrated } from "../use-hydrated";
 import { passkeysSupported, signInWithPasskey } from "./ceremony";
 
@@ -8,10 +8,11 @@ import { passkeysSupported, signInWithPasskey } from "./ceremony";
 // without it the button is never shown (class "needs-js"), and a note names the other ways.
 
 /** "your e-mail address and password, or with Google": the ways that need no JavaScript. */
-function otherWays(providers: readonly SignInProvider[]): string {
+function otherWays(providers: readonly SignInProvider[], t: Translate): string {
   const names = providers.map(({ label }) => label.replace(/^continue with\s+/i, ""));
-  const password = "your e-mail address and password";
-  return names.length ? `${password}, or with ${names.join(" or ")}` : password;
+  return names.length
+    ? t("auth.passkey.otherWaysWith", { providers: names.join(t("auth.passkey.or")) })
+    : t("auth.passkey.otherWays");
 }
 
 export function PasskeySignIn({
@@ -24,6 +25,8 @@ export function PasskeySignIn({
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
+  const errorText = useErrorText();
   if (hydrated && !passkeysSupported()) return null;
   const start = async () => {
     setBusy(true);
@@ -41,7 +44,7 @@ export function PasskeySignIn({
     <div className="auth-passkey">
       <noscript>
         <p className="muted small">
-          {NEEDS_JAVASCRIPT} Sign in with {otherWays(providers)}.
+          {t("auth.passkey.noscript", { ways: otherWays(providers, t) })}
         </p>
       </noscript>
       <div className="needs-js">
@@ -51,11 +54,11 @@ export function PasskeySignIn({
           onClick={start}
           disabled={!hydrated || busy}
         >
-          {busy ? "Waiting for your device..." : "Sign in with a passkey"}
+          {t(busy ? "auth.passkey.waiting" : "auth.passkey.signIn")}
         </button>
         {problem ? (
           <p className="notice notice-error" role="alert">
-            {problem}
+            {errorText(problem)}
           </p>
         ) : null}
       </div>

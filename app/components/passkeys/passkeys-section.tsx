@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import type { AccountActionData } from "../../accounts/page-data";
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 import {
-  NEEDS_JAVASCRIPT,
   PASSKEY_NAME_MAX,
   type PasskeySettings,
   type PasskeyView,
   passkeyName,
-  STALE_SIGN_IN_FOR_PASSKEY,
 } from "../../security/passkey-schemas";
 import { FieldError } from "../field-error";
 import { FormattedDate } from "../formatted-date";
@@ -37,15 +36,16 @@ function RenameForm({ passkey }: { passkey: PasskeyView }) {
     navigation.formData.get("passkeyId") === passkey.id;
   const inputId = `passkey-name-${passkey.id}`;
   const errors = [...(refusal?.error?.name ?? []), ...(refusal?.error?.[""] ?? [])];
+  const t = useT();
   return (
     <details open={refusal !== null}>
-      <summary>Rename</summary>
+      <summary>{t("account.passkeys.rename")}</summary>
       <Form method="post" action={toResult("/account")} className="passkey-form">
         <input type="hidden" name="intent" value="passkey-rename" />
         <input type="hidden" name="passkeyId" value={passkey.id} />
         <Result answer={refusal}>
           <div className="field">
-            <label htmlFor={inputId}>New name</label>
+            <label htmlFor={inputId}>{t("account.passkeys.newName")}</label>
             <input
               id={inputId}
               name="name"
@@ -59,7 +59,7 @@ function RenameForm({ passkey }: { passkey: PasskeyView }) {
             <FieldError id={`${inputId}-error`} errors={errors} />
           </div>
           <button type="submit" className="btn btn-ghost" disabled={pending}>
-            {pending ? "Saving..." : "Save passkey name"}
+            {t(pending ? "account.saving" : "account.passkeys.saveName")}
           </button>
         </Result>
       </Form>
@@ -85,14 +85,16 @@ function RemoveForm({
   const inputId = `passkey-password-${passkey.id}`;
   const passwordErrors = refusal?.error?.currentPassword ?? [];
   const formErrors = refusal?.error?.[""] ?? [];
+  const t = useT();
+  const errorText = useErrorText();
   return (
     <details open={refusal !== null}>
-      <summary>Remove</summary>
+      <summary>{t("account.passkeys.remove")}</summary>
       {signInAgain ? (
         <div className="notice notice-warning" role="status">
-          <p>{STALE_SIGN_IN_FOR_PASSKEY}</p>
+          <p>{t("account.passkeys.stale")}</p>
           <a className="btn btn-primary" href={signInAgain.href}>
-            Sign in again with {signInAgain.label}
+            {t("account.delete.signInAgain", { provider: signInAgain.label })}
           </a>
         </div>
       ) : (
@@ -102,13 +104,15 @@ function RemoveForm({
           <Result answer={refusal}>
             {formErrors.length ? (
               <p className="notice notice-error" role="alert">
-                {formErrors[0]}
+                {errorText(formErrors[0] ?? "")}
               </p>
             ) : null}
-            <p className="muted small">“{passkey.name}” will no longer sign in to your account.</p>
+            <p className="muted small">
+              {t("account.passkeys.removeLead", { name: passkey.name })}
+            </p>
             {hasPassword ? (
               <div className="field">
-                <label htmlFor={inputId}>Your password</label>
+                <label htmlFor={inputId}>{t("account.delete.password")}</label>
                 <input
                   id={inputId}
                   name="currentPassword"
@@ -122,7 +126,7 @@ function RemoveForm({
               </div>
             ) : null}
             <button type="submit" className="btn btn-danger" disabled={pending}>
-              {pending ? "Removing..." : "Remove passkey"}
+              {t(pending ? "account.passkeys.removing" : "account.passkeys.removeSubmit")}
             </button>
           </Result>
         </Form>
@@ -137,11 +141,12 @@ function AddPasskey({ count }: { count: number }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { revalidate } = useRevalidator();
+  const t = useT();
+  const errorText = useErrorText();
   if (hydrated && !passkeysSupported()) {
     return (
       <p className="notice" role="note">
-        This browser cannot make passkeys. Sign in with your password or another provider, or add a
-        passkey from a browser that supports them.
+        {t("account.passkeys.unsupported")}
       </p>
     );
   }
@@ -168,15 +173,13 @@ function AddPasskey({ count }: { count: number }) {
     <>
       <noscript>
         <p className="notice" role="note">
-          {NEEDS_JAVASCRIPT} Turn it on to add a passkey. Until then, sign in with your e-mail
-          address and <a href="#password">password</a>, or with Google or the developer platform
-          where they are set up.
+          <Trans id="account.passkeys.noscript" components={{ 0: <a href="#password" /> }} />
         </p>
       </noscript>
       <form className="needs-js passkey-form" onSubmit={submit} noValidate>
-        <h3>{count === 0 ? "Add a passkey" : "Add another passkey"}</h3>
+        <h3>{t(count === 0 ? "account.passkeys.add" : "account.passkeys.addAnother")}</h3>
         <div className="field">
-          <label htmlFor="new-passkey-name">Name</label>
+          <label htmlFor="new-passkey-name">{t("account.passkeys.name")}</label>
           <input
             id="new-passkey-name"
             name="name"
@@ -188,16 +191,16 @@ function AddPasskey({ count }: { count: number }) {
             aria-describedby="new-passkey-hint"
           />
           <p id="new-passkey-hint" className="field-hint">
-            Something to tell it apart, such as “Work laptop” or “My phone”.
+            {t("account.passkeys.nameHint")}
           </p>
         </div>
         {problem ? (
           <p className="notice notice-error" role="alert">
-            {problem}
+            {errorText(problem)}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={!hydrated || busy}>
-          {busy ? "Waiting for your device..." : "Add a passkey"}
+          {t(busy ? "account.passkeys.waiting" : "account.passkeys.add")}
         </button>
       </form>
     </>
@@ -221,37 +224,43 @@ export function PasskeysSection({
   hasPassword: boolean;
 }) {
   const orphan = useOrphanRefusal(passkeys.list);
+  const t = useT();
+  const errorText = useErrorText();
   return (
     <section className="card account-section" aria-labelledby="passkeys-heading" id="passkeys">
-      <h2 id="passkeys-heading">Passkeys</h2>
-      <p className="muted">
-        A passkey signs you in with your device's fingerprint, face or PIN instead of a password. It
-        only works on this site, so it cannot be phished.
-      </p>
+      <h2 id="passkeys-heading">{t("account.nav.passkeys")}</h2>
+      <p className="muted">{t("account.passkeys.lead")}</p>
       {orphan ? (
         <Result answer={orphan}>
           <p className="notice notice-error" role="alert">
-            {orphan}
+            {errorText(orphan)}
           </p>
         </Result>
       ) : null}
       {passkeys.list.length === 0 ? (
-        <p>You have no passkeys yet.</p>
+        <p>{t("account.passkeys.none")}</p>
       ) : (
         <ul className="passkey-list">
           {passkeys.list.map((passkey) => (
             <li key={passkey.id}>
               <div className="passkey-summary">
                 <strong>{passkey.name}</strong>
-                {passkey.synced ? <span className="badge">Synced</span> : null}
+                {passkey.synced ? (
+                  <span className="badge">{t("account.passkeys.synced")}</span>
+                ) : null}
                 <span className="muted small">
-                  Added <FormattedDate value={passkey.createdAt} /> ·{" "}
+                  <Trans
+                    id="account.passkeys.added"
+                    components={{ 0: <FormattedDate value={passkey.createdAt} /> }}
+                  />{" "}
+                  ·{" "}
                   {passkey.lastUsedAt ? (
-                    <>
-                      Last used <FormattedDate value={passkey.lastUsedAt} />
-                    </>
+                    <Trans
+                      id="account.passkeys.lastUsed"
+                      components={{ 0: <FormattedDate value={passkey.lastUsedAt} /> }}
+                    />
                   ) : (
-                    "Never used"
+                    t("account.passkeys.neverUsed")
                   )}
                 </span>
               </div>
