@@ -42,7 +42,13 @@ import { pageMeta } from "./seo";
 import { pageMessages } from "./i18n/catalog.server";
 import { PageI18nProvider, useT } from "./i18n/i18n";
 import { getLocale, pseudoAllowed, suggestedLocale, translatorFor } from "./i18n/locale.server";
-import { isPublicPath, localizedPath, PSEUDO_LOCALE, splitLocalePath } from "./i18n/locales";
+import {
+  isPublicPath,
+  localizedPath,
+  PSEUDO_LOCALE,
+  requestedPage,
+  splitLocalePath,
+} from "./i18n/locales";
 import { namespacesFor, SERVER_NAMESPACES } from "./i18n/namespaces";
 import { FALLBACK_I18N, shellMetaT } from "./i18n/shell-fallback";
 import { LanguageSuggestion, type Suggestion } from "./components/language-suggestion";
@@ -62,17 +68,6 @@ export const links: Route.LinksFunction = () => [
 // Every post that would change a suspended workspace is refused here, with its reason (issue #31).
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
-/**
- * The page whose messages this load is for, without its locale prefix. A client-side navigation
- * or a revalidation asks for the page's data at "<page>.data" ("/_.data" for "/", "/es/_.data" for
- * "/es/"): without this the page's own namespaces would be missing after one, and its text would
- * show as message ids.
- */
-function dataPagePath(url: URL): string {
-  const pathname = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
-  return splitLocalePath(pathname, true).path;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
@@ -81,8 +76,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getLocale(context),
   ]);
   const url = new URL(request.url);
-  // A client-side navigation asks "/pricing.data": its messages are those of "/pricing".
-  const prefixed = splitLocalePath(url.pathname.replace(/(\/_)?\.data$/, "") || "/", true);
+  // A client-side navigation or a revalidation asks for "/pricing.data" ("/es/_.data" for "/es/"):
+  // its messages and language are those of the page it names.
+  const prefixed = splitLocalePath(requestedPage(url.pathname), true);
   // The pseudo-locale exists for tests and development only.
   if (prefixed.locale === PSEUDO_LOCALE && !pseudoAllowed()) {
     throw data("Page not found", { status: 404 });
@@ -99,9 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         locale,
         messages: pageMessages(
           locale,
-          namespacesFor(dataPagePath(url)).filter(
-            (namespace) => !SERVER_NAMESPACES.includes(namespace),
-          ),
+          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
         ),
       },
       suggestion: suggestion(request, user, locale, url),

@@ -13,6 +13,7 @@ import {
   LANGUAGE_COOKIE,
   type Locale,
   localeByCode,
+  requestedPage,
   splitLocalePath,
 } from "./locales";
 
@@ -39,7 +40,7 @@ export async function resolveLocale(
   currentUser: () => Promise<UserRecord | null>,
 ): Promise<Locale> {
   const { pathname } = new URL(request.url);
-  const { locale } = splitLocalePath(pathname, pseudoAllowed());
+  const { locale } = splitLocalePath(requestedPage(pathname), pseudoAllowed());
   if (locale) return locale;
   // The pages people scanning a code read (/s/{slug}, /s/{slug}+) are never indexed, so the
   // browser's Accept-Language may decide them when nothing was chosen (scans/scanner-locale.server.ts).

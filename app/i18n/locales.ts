@@ -72,6 +72,15 @@ export function isPublicPath(path: string): boolean {
 }
 
 /**
+ * The page a request is for. A client-side navigation or a revalidation asks for a page's data at
+ * "<page>.data": "/pricing.data", "/es.data", and "/_.data" or "/es/_.data" for a path ending in
+ * "/" (older React Router: "/_root.data").
+ */
+export function requestedPage(pathname: string): string {
+  return pathname.replace(/\/_(?:root)?\.data$/, "/").replace(/\.data$/, "") || "/";
+}
+
+/**
  * Splits "/es/pricing" into Spanish and "/pricing". A path without a known prefix is English's
  * (or nobody's: `locale` is null and `path` is unchanged).
  */
