@@ -44,7 +44,7 @@ function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> 
         <Trans
           id="integrations.api.new.howTo"
           values={{ scopes: created.scopes.join(", ") }}
-          components={{ 0: <code />, 1: <Link to="/docs/api" /> }}
+          components={{ 0: <code dir="ltr" />, 1: <Link to="/docs/api" /> }}
         />
       </p>
     </Result>
