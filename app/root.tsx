@@ -95,7 +95,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         locale,
         messages: pageMessages(
           locale,
-          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
+          // A client navigation asks for "/dashboard.data" ("/_root.data" for "/"): the
+          // messages are those of the page it will show, not of the data address.
+          namespacesFor(pagePath(path)).filter(
+            (namespace) => !SERVER_NAMESPACES.includes(namespace),
+          ),
         ),
       },
       suggestion: suggestion(request, user, locale, url),
@@ -191,6 +195,12 @@ async function signedInUser(
     trialBanner:
       banner && !(await trialBannerDismissed(request, user.trialEndDate)) ? banner : null,
   };
+}
+
+/** The page a request is for: single-fetch data requests end in ".data". */
+function pagePath(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
 export function shouldRevalidate({

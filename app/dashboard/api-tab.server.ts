@@ -1,4 +1,4 @@
-import { staleWorkspaceRefusal, type TabActionContext } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabT } from "./tab-action.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { keyFormInput, keyFormSchema } from "../api/key-form";
@@ -9,6 +9,8 @@ import type { UserRecord } from "../db/schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../models/api-keys.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/locale.server";
 import { timeFromNow } from "../workspaces/audit-text";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
@@ -27,9 +29,14 @@ export function isApiIntent(intent: unknown): intent is ApiIntent {
   return API_INTENTS.includes(intent as ApiIntent);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export async function apiTab(db: Database, user: UserRecord, membership: Membership, now: Date) {
+export async function apiTab(
+  db: Database,
+  user: UserRecord,
+  membership: Membership,
+  now: Date,
+  locale: Locale,
+) {
+  const t = translatorFor(locale);
   const plan = workspacePlan(membership, now);
   const manage = can(membership.role, "api.manage");
   const keys = manage ? await listApiKeys(db, membership.workspace.id) : [];
@@ -41,8 +48,8 @@ export async function apiTab(db: Database, user: UserRecord, membership: Members
     available: PLANS[plan].capabilities.api,
     upgrade:
       membership.role === "owner"
-        ? { href: "/dashboard?tab=plans", label: "Upgrade to Ultimate" }
-        : { href: "/pricing", label: "Compare plans" },
+        ? { href: "/dashboard?tab=plans", label: t("integrations.api.upgrade") }
+        : { href: "/pricing", label: t("integrations.api.comparePlans") },
     full: working >= MAX_KEYS_PER_WORKSPACE,
     working,
     maxKeys: MAX_KEYS_PER_WORKSPACE,
@@ -55,11 +62,14 @@ export async function apiTab(db: Database, user: UserRecord, membership: Members
         name: key.name,
         masked: `${KEY_PREFIX}…${key.lastFour}`,
         scopes: key.scopes,
-        createdBy: key.creatorName ?? key.creatorEmail ?? "A former member",
-        createdAt: dateFormat.format(key.createdAt),
-        lastUsed: key.lastUsedAt ? timeFromNow(key.lastUsedAt, now) : "Never",
-        expires: key.expiresAt ? dateFormat.format(key.expiresAt) : "Never",
-        status: key.revokedAt ? "Revoked" : expired ? "Expired" : "Active",
+        /** Null: whoever made it has left the workspace. */
+        createdBy: key.creatorName ?? key.creatorEmail ?? null,
+        createdAt: key.createdAt.toISOString(),
+        /** Null: never used. */
+        lastUsed: key.lastUsedAt ? timeFromNow(key.lastUsedAt, now, locale.code) : null,
+        /** Null: works until revoked. */
+        expires: key.expiresAt ? key.expiresAt.toISOString() : null,
+        status: key.revokedAt ? "revoked" : expired ? "expired" : ("active" as const),
       };
     }),
   };
@@ -81,13 +91,20 @@ export async function apiAction(
   const stale = staleWorkspaceRefusal(ctx, API_TAB);
   if (stale) return stale;
   const actor = { id: ctx.user.id, email: ctx.user.email };
+  const t = tabT(ctx);
   if (intent === "revoke-key") {
     const name = await revokeApiKey(ctx.db, workspaceId, String(ctx.form.get("key") ?? ""), actor);
-    if (!name) return refuse(ctx, "Key not found", "It may have been revoked already.");
+    if (!name) {
+      return refuse(
+        ctx,
+        t("integrations.api.toast.notFound"),
+        t("integrations.api.toast.notFoundText"),
+      );
+    }
     forgetKey(String(ctx.form.get("key")));
     return redirectWithToast(ctx.request, API_TAB, {
-      title: "Key revoked",
-      description: `“${name}” no longer works. Calls with it get 401.`,
+      title: t("integrations.api.toast.revoked"),
+      description: t("integrations.api.toast.revokedText", { name }),
       variant: "success",
     });
   }
@@ -97,12 +114,13 @@ export async function apiAction(
     // A key that could only answer 403 is no use to anyone; the tab shows the upgrade instead.
     return refuse(
       ctx,
-      "Key not created",
-      `The API is part of the Ultimate plan, and this workspace is on ${plan.name}. ${
+      t("integrations.api.toast.notCreated"),
+      t(
         ctx.membership.role === "owner"
-          ? "Upgrade on the Plans tab to create keys."
-          : "Ask the workspace's owner to upgrade to create keys."
-      }`,
+          ? "integrations.api.toast.planOwner"
+          : "integrations.api.toast.planMember",
+        { plan: plan.name },
+      ),
     );
   }
   const parsed = keyFormSchema(now).safeParse(keyFormInput(ctx.form));
@@ -128,8 +146,8 @@ export async function apiAction(
   if (!created) {
     return refuse(
       ctx,
-      "Key not created",
-      `This workspace has ${MAX_KEYS_PER_WORKSPACE} keys, the most it can have. Revoke one to make another.`,
+      t("integrations.api.toast.notCreated"),
+      t("integrations.api.full", { max: MAX_KEYS_PER_WORKSPACE }),
     );
   }
   return data(

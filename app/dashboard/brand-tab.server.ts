@@ -22,7 +22,7 @@ import { PLANS } from "../plans/catalogue";
 import { checkLogo, LOGO_MAX_BYTES } from "../qr/logo";
 import { recordAudit } from "../workspaces/audit.server";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { staleWorkspaceRefusal, type TabActionContext, tabAccess } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabAccess, tabT } from "./tab-action.server";
 
 // The Brand tab (issue #18, white label on Ultimate): the name, logo, accent colour, favicon and
 // support link that people scanning the workspace's codes see instead of this service's name.
@@ -112,8 +112,8 @@ export async function brandAction(intent: BrandIntent, ctx: TabActionContext) {
       });
     }
     return redirectWithToast(ctx.request, BRAND_TAB, {
-      title: "Brand removed",
-      description: "Pages for your codes no longer show your brand.",
+      title: tabT(ctx)("integrations.brand.toast.removed"),
+      description: tabT(ctx)("integrations.brand.toast.removedText"),
       variant: "success",
     });
   }
@@ -176,8 +176,8 @@ export async function brandAction(intent: BrandIntent, ctx: TabActionContext) {
     details: { name: checked.fields.name },
   });
   return redirectWithToast(ctx.request, BRAND_TAB, {
-    title: "Brand saved",
-    description: `People scanning this workspace's codes now see ${checked.fields.name}.`,
+    title: tabT(ctx)("integrations.brand.toast.saved"),
+    description: tabT(ctx)("integrations.brand.toast.savedText", { name: checked.fields.name }),
     variant: "success",
   });
 }

@@ -1,4 +1,6 @@
-import { staleWorkspaceRefusal, type TabActionContext, tabAccess } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabAccess, tabT } from "./tab-action.server";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/locale.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
@@ -22,20 +24,17 @@ export function isDomainIntent(intent: unknown): intent is DomainIntent {
   return DOMAIN_INTENTS.includes(intent as DomainIntent);
 }
 
-const STATUS_WORDS = {
-  active: "Active: tracked links on this domain work.",
-  pending:
-    "Waiting for the DNS record and the certificate. Once the record exists this usually takes a few minutes; we check on our own, with longer waits each time.",
-  failed: "Needs your attention: see what is wrong below, fix it, then press “Check now”.",
-} as const;
-
-export async function domainsTab(db: Database, membership: Membership, now: Date) {
+export async function domainsTab(db: Database, membership: Membership, now: Date, locale: Locale) {
+  const t = translatorFor(locale);
   const plan = workspacePlan(membership, now);
   const capabilities = PLANS[plan].capabilities;
   const settings = getDomainSettings();
   const domains = await workspaceDomains(db, membership.workspace.id);
   return {
-    ...tabAccess(membership, "domains.manage", "Upgrade your plan"),
+    ...tabAccess(membership, "domains.manage", t("integrations.upgradePlan"), {
+      compare: t("integrations.api.comparePlans"),
+      refusal: t("integrations.ownersAndAdmins"),
+    }),
     planName: PLANS[plan].name,
     limit: capabilities.customDomainLimit,
     target: settings.target,
@@ -46,12 +45,12 @@ export async function domainsTab(db: Database, membership: Membership, now: Date
       hostname: displayHostname(domain.hostname),
       ascii: domain.hostname,
       status: domain.status,
-      statusWords: STATUS_WORDS[domain.status],
       hostnameStatus: domain.hostnameStatus,
       certificateStatus: domain.certificateStatus,
       problems: domain.problems,
       links: domain.links,
-      checked: domain.checkedAt ? timeFromNow(domain.checkedAt, now) : "Never",
+      /** Null: not checked yet. */
+      checked: domain.checkedAt ? timeFromNow(domain.checkedAt, now, locale.code) : null,
     })),
   };
 }
@@ -70,6 +69,7 @@ type Ctx = TabActionContext;
 export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
   requirePermission(ctx.membership, "domains.manage");
   const workspaceId = ctx.membership.workspace.id;
+  const t = tabT(ctx);
   const done = (title: string, description: string) =>
     redirectWithToast(ctx.request, DOMAINS_TAB, { title, description, variant: "success" });
   const stale = staleWorkspaceRefusal(ctx, DOMAINS_TAB);
@@ -90,7 +90,7 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
         { status: outcome.status },
       );
     }
-    return done("Domain added", outcome.message);
+    return done(t("integrations.domains.toast.added"), outcome.message);
   }
   const id = String(ctx.form.get("domain") ?? "");
   if (intent === "check-domain") {
@@ -98,7 +98,7 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
     if (!outcome.ok) {
       return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
     }
-    return done("Domain checked", outcome.message);
+    return done(t("integrations.domains.toast.checked"), outcome.message);
   }
   const outcome = await removeDomain(
     ctx.db,
@@ -116,5 +116,5 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
   if (!outcome.ok) {
     return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
   }
-  return done("Domain removed", outcome.message);
+  return done(t("integrations.domains.toast.removed"), outcome.message);
 }

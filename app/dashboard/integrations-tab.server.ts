@@ -1,4 +1,5 @@
-import { staleWorkspaceRefusal, type TabActionContext, tabAccess } from "./tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabAccess, tabT } from "./tab-action.server";
+import type { Locale } from "../i18n/locales";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
@@ -12,7 +13,7 @@ import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { timeFromNow } from "../workspaces/audit-text";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_EVENTS } from "../webhooks/events";
+import { TEST_EVENT, WEBHOOK_EVENTS } from "../webhooks/events";
 import {
   addEndpoint,
   isEndpointId,
@@ -46,14 +47,12 @@ export function isIntegrationIntent(intent: unknown): intent is IntegrationInten
   return INTEGRATION_INTENTS.includes(intent as IntegrationIntent);
 }
 
-const OUTCOME_WORDS = {
-  delivered: "Delivered",
-  retrying: "Failed, retrying",
-  failed: "Failed",
-  disabled: "Failed, endpoint disabled",
-} as const;
-
-export async function integrationsTab(db: Database, membership: Membership, now: Date) {
+export async function integrationsTab(
+  db: Database,
+  membership: Membership,
+  now: Date,
+  locale: Locale,
+) {
   const plan = workspacePlan(membership, now);
   const access = tabAccess(membership, "integrations.manage", "Upgrade to Ultimate");
   const endpoints = access.manage ? await workspaceEndpoints(db, membership.workspace.id) : [];
@@ -66,7 +65,7 @@ export async function integrationsTab(db: Database, membership: Membership, now:
     planName: PLANS[plan].name,
     limit: PLANS[plan].capabilities.webhookEndpointLimit,
     development: webhookUrlRules().environment === "development",
-    events: WEBHOOK_EVENTS.map((name) => ({ name, description: EVENT_DESCRIPTIONS[name] })),
+    events: WEBHOOK_EVENTS.map((name) => ({ name })),
     testEvent: TEST_EVENT,
     endpoints: endpoints.map((endpoint) => ({
       id: endpoint.id,
@@ -75,12 +74,12 @@ export async function integrationsTab(db: Database, membership: Membership, now:
       enabled: endpoint.enabled,
       disabledReason: endpoint.disabledReason,
       failures: endpoint.consecutiveFailures,
-      added: timeFromNow(endpoint.createdAt, now),
+      added: timeFromNow(endpoint.createdAt, now, locale.code),
       rotating:
         endpoint.previousSecret &&
         endpoint.previousSecretUntil &&
         endpoint.previousSecretUntil > now
-          ? timeFromNow(endpoint.previousSecretUntil, now)
+          ? timeFromNow(endpoint.previousSecretUntil, now, locale.code)
           : null,
       deliveries: deliveries
         .filter((delivery) => delivery.endpointId === endpoint.id)
@@ -90,12 +89,11 @@ export async function integrationsTab(db: Database, membership: Membership, now:
           type: delivery.eventType,
           attempt: delivery.attempt,
           outcome: delivery.outcome,
-          outcomeWords: OUTCOME_WORDS[delivery.outcome],
           status: delivery.statusCode ? String(delivery.statusCode) : (delivery.error ?? "—"),
           error: delivery.statusCode ? delivery.error : null,
           durationMs: delivery.durationMs,
           response: delivery.response,
-          when: timeFromNow(delivery.createdAt, now),
+          when: timeFromNow(delivery.createdAt, now, locale.code),
         })),
     })),
   };
@@ -119,6 +117,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
   const stale = staleWorkspaceRefusal(ctx, INTEGRATIONS_TAB);
   if (stale) return stale;
   const workspaceId = ctx.membership.workspace.id;
+  const t = tabT(ctx);
   const done = (title: string, description: string) =>
     redirectWithToast(ctx.request, INTEGRATIONS_TAB, { title, description, variant: "success" });
   const refuse = (outcome: { status: number; message: string }) =>
@@ -127,7 +126,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
   // here, before it reaches D1.
   const endpointField = ctx.form.get("endpoint");
   if (intent !== "add-endpoint" && !isEndpointId(endpointField)) {
-    return refuse({ status: 404, message: "There is no such endpoint." });
+    return refuse({ status: 404, message: t("integrations.webhooks.noSuchEndpoint") });
   }
   const endpointId = String(endpointField ?? "");
 
@@ -156,7 +155,8 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
     }
     case "reveal-secret": {
       const endpoint = await findEndpoint(ctx.db, workspaceId, endpointId);
-      if (!endpoint) return refuse({ status: 404, message: "There is no such endpoint." });
+      if (!endpoint)
+        return refuse({ status: 404, message: t("integrations.webhooks.noSuchEndpoint") });
       return data<IntegrationsTabAction>(
         {
           secret: {
@@ -175,14 +175,17 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
         email: ctx.user.email,
       });
       if (!removed.ok) return refuse(removed);
-      return done("Endpoint removed", `No more events go to ${removed.url}.`);
+      return done(
+        t("integrations.webhooks.toast.removed"),
+        t("integrations.webhooks.toast.removedText", { url: removed.url }),
+      );
     }
     case "test-endpoint": {
       const sent = await sendTestEvent(ctx.db, workspaceId, endpointId);
       if (!sent.ok) return refuse(sent);
       return done(
-        "Test event sent",
-        `A ${TEST_EVENT} event is on its way to ${sent.url}; it shows in the delivery log in a moment.`,
+        t("integrations.webhooks.toast.tested"),
+        t("integrations.webhooks.toast.testedText", { event: TEST_EVENT, url: sent.url }),
       );
     }
     case "resend-delivery": {
@@ -191,24 +194,31 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
       const field = String(ctx.form.get("delivery") ?? "");
       const deliveryId = /^[1-9]\d{0,15}$/.test(field) ? Number(field) : NaN;
       if (!Number.isSafeInteger(deliveryId)) {
-        return refuse({ status: 400, message: "Choose a delivery from the endpoint's log." });
+        return refuse({ status: 400, message: t("integrations.webhooks.chooseDelivery") });
       }
       const resent = await resendDelivery(ctx.db, workspaceId, endpointId, deliveryId);
       if (!resent.ok) return refuse(resent);
-      return done("Event sent again", `The event is on its way to ${resent.url} once more.`);
+      return done(
+        t("integrations.webhooks.toast.resent"),
+        t("integrations.webhooks.toast.resentText", { url: resent.url }),
+      );
     }
     case "rotate-secret": {
       const rotated = await rotateSecret(ctx.db, workspaceId, endpointId);
       if (!rotated.ok) return refuse(rotated);
       return done(
-        "Secret rotated",
-        "Deliveries are signed with both the new and the old secret for 24 hours: switch your receiver to the new one within that time.",
+        t("integrations.webhooks.toast.rotated"),
+        t("integrations.webhooks.toast.rotatedText"),
       );
     }
     case "enable-endpoint": {
       const enabled = await enableEndpoint(ctx.db, workspaceId, endpointId);
-      if (!enabled) return refuse({ status: 404, message: "There is no such endpoint." });
-      return done("Endpoint enabled", `New events go to ${enabled.url} again.`);
+      if (!enabled)
+        return refuse({ status: 404, message: t("integrations.webhooks.noSuchEndpoint") });
+      return done(
+        t("integrations.webhooks.toast.enabled"),
+        t("integrations.webhooks.toast.enabledText", { url: enabled.url }),
+      );
     }
   }
 }

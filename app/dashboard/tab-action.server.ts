@@ -3,6 +3,8 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import type { Membership } from "../models/workspaces.server";
 import { can, refusal, type WorkspaceAction } from "../workspaces/roles";
+import { chosenLocale, translatorFor } from "../i18n/locale.server";
+import { DEFAULT_LOCALE } from "../i18n/locales";
 
 // What every dashboard tab's action gets (Team, API, Domains), and the check they all make first.
 
@@ -12,6 +14,14 @@ export interface TabActionContext {
   user: UserRecord;
   membership: Membership;
   form: FormData;
+}
+
+/**
+ * The message function of a tab's action: the dashboard has no locale prefix, so its language is
+ * the account's (else the `lang` cookie's), as getT(context) would resolve it for this request.
+ */
+export function tabT(ctx: TabActionContext) {
+  return translatorFor(chosenLocale(ctx.request, ctx.user) ?? DEFAULT_LOCALE);
 }
 
 /**
@@ -34,15 +44,24 @@ export function staleWorkspaceRefusal(
  * What a tab's loader says about who may act (the role table's answer, and its refusal) and where
  * an upgrade is found: owners change the plan, others can only compare plans.
  */
-export function tabAccess(membership: Membership, action: WorkspaceAction, upgradeLabel: string) {
+export function tabAccess(
+  membership: Membership,
+  action: WorkspaceAction,
+  upgradeLabel: string,
+  /** The words in the tab's language, where the tab is translated (issue #32). */
+  words: { compare: string; refusal: string } = {
+    compare: "Compare plans",
+    refusal: refusal(action),
+  },
+) {
   const manage = can(membership.role, action);
   return {
     workspaceId: membership.workspace.id,
     manage,
-    refusal: manage ? null : refusal(action),
+    refusal: manage ? null : words.refusal,
     upgrade:
       membership.role === "owner"
         ? { href: "/dashboard?tab=plans", label: upgradeLabel }
-        : { href: "/pricing", label: "Compare plans" },
+        : { href: "/pricing", label: words.compare },
   };
 }

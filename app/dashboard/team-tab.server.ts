@@ -10,9 +10,11 @@ import { describeAudit, timeFromNow } from "../workspaces/audit-text";
 import { workspacePlan } from "../workspaces/current.server";
 import { readRevealedLink } from "../workspaces/invite.server";
 import { personName } from "../workspaces/personal";
-import { can, ROLE_DESCRIPTIONS } from "../workspaces/roles";
+import { can } from "../workspaces/roles";
 import { sessionLimitSettings } from "../workspaces/session-limit.server";
-import { inviteVerdict, seatLimit, seatSummary } from "../workspaces/seats";
+import { inviteVerdict, type InviteVerdict, seatLimit } from "../workspaces/seats";
+import type { Locale } from "../i18n/locales";
+import { translatorFor, type Translate } from "../i18n/locale.server";
 import { loadPage, requestedPage } from "../validation/pages";
 import { policyView } from "../security/workspace-policy.server";
 
@@ -22,6 +24,28 @@ import { policyView } from "../security/workspace-policy.server";
 
 const AUDIT_PAGE_SIZE = 20;
 
+/** Why an invitation does not fit, in the tab's language (seats.ts keeps the English one). */
+function refusalText(
+  t: Translate,
+  verdict: Extract<InviteVerdict, { ok: false }>,
+  plan: string,
+  byOwner: boolean,
+): string {
+  const upgrade = verdict.upgradeTo
+    ? { upgradePlan: PLANS[verdict.upgradeTo].name, upgradeSeats: seatLimit(verdict.upgradeTo) }
+    : null;
+  const values = { plan, limit: verdict.limit, members: verdict.members, ...upgrade };
+  if (verdict.reason === "single") return t("team.invite.refusal.single", values);
+  if (verdict.reason === "over") {
+    return t(upgrade ? "team.invite.refusal.over.upgrade" : "team.invite.refusal.over", values);
+  }
+  const who = byOwner ? "owner" : "other";
+  return t(
+    upgrade ? `team.invite.refusal.full.${who}.upgrade` : `team.invite.refusal.full.${who}`,
+    values,
+  );
+}
+
 export async function teamTab(
   db: Database,
   request: Request,
@@ -29,7 +53,9 @@ export async function teamTab(
   membership: Membership,
   url: URL,
   now: Date,
+  locale: Locale,
 ) {
+  const t = translatorFor(locale);
   const { workspace, role } = membership;
   const manage = can(role, "members.manage");
   const audit = can(role, "audit.view");
@@ -61,22 +87,21 @@ export async function teamTab(
       personal: workspace.personal,
       ownWorkspace: workspace.personal && workspace.ownerId === user.id,
       role,
-      roleDescription: ROLE_DESCRIPTIONS[role],
       planName: PLANS[plan].name,
       ownerName: personName(membership.owner),
-      seats: { ...seats, limit: seatLimit(plan), summary: seatSummary(plan, seats) },
+      seats: { ...seats, limit: seatLimit(plan), used: seats.members + seats.pending },
       invite: manage
         ? {
-            refusal: verdict.ok ? null : verdict.message,
+            refusal: verdict.ok ? null : refusalText(t, verdict, PLANS[plan].name, isOwner),
             upgrade:
               verdict.ok || !verdict.upgradeTo
                 ? null
                 : isOwner
                   ? {
                       href: "/dashboard?tab=plans",
-                      label: `Upgrade to ${PLANS[verdict.upgradeTo].name}`,
+                      label: t("team.upgradeTo", { plan: PLANS[verdict.upgradeTo].name }),
                     }
-                  : { href: "/pricing", label: "Compare plans" },
+                  : { href: "/pricing", label: t("team.comparePlans") },
             link: revealed.link,
           }
         : null,
@@ -99,7 +124,7 @@ export async function teamTab(
         email: invitation.email,
         role: invitation.role,
         expiresAt: invitation.expiresAt.toISOString(),
-        expiresIn: timeFromNow(invitation.expiresAt, now),
+        expiresIn: timeFromNow(invitation.expiresAt, now, locale.code),
       })),
       canRename: can(role, "workspace.rename"),
       canTransfer: can(role, "ownership.transfer") && !workspace.personal,
@@ -115,7 +140,7 @@ export async function teamTab(
               id: row.id,
               text: describeAudit(row),
               at: row.createdAt.toISOString(),
-              ago: timeFromNow(row.createdAt, now),
+              ago: timeFromNow(row.createdAt, now, locale.code),
             })),
             page: log.page,
             pages: log.pages,

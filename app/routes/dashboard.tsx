@@ -38,6 +38,7 @@ import {
 } from "../dashboard/styles-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
+import { getLocale } from "../i18n/locale.server";
 import { pageMeta } from "../seo";
 import { requireMembership } from "../workspaces/current.server";
 import { isPolicyIntent, policyAction } from "../security/workspace-policy.server";
@@ -88,15 +89,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   if (tab === "team") {
-    const { team, setCookie } = await teamTab(db, request, user, membership, url, now);
+    const { team, setCookie } = await teamTab(
+      db,
+      request,
+      user,
+      membership,
+      url,
+      now,
+      await getLocale(context),
+    );
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return data({ ...shell, tab, team }, { headers });
   }
   if (tab === "api") {
-    return data({ ...shell, tab, api: await apiTab(db, user, membership, now) }, { headers });
+    return data(
+      { ...shell, tab, api: await apiTab(db, user, membership, now, await getLocale(context)) },
+      { headers },
+    );
   }
   if (tab === "domains") {
-    return data({ ...shell, tab, domains: await domainsTab(db, membership, now) }, { headers });
+    return data(
+      { ...shell, tab, domains: await domainsTab(db, membership, now, await getLocale(context)) },
+      { headers },
+    );
   }
   if (tab === "brand") {
     return data({ ...shell, tab, brand: await brandTab(db, membership, now) }, { headers });
@@ -105,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...shell, tab, styles: await stylesTab(db, membership, now) }, { headers });
   }
   if (tab === "integrations") {
-    const integrations = await integrationsTab(db, membership, now);
+    const integrations = await integrationsTab(db, membership, now, await getLocale(context));
     return data({ ...shell, tab, integrations }, { headers });
   }
   const analytics = await analyticsTab(db, membership, url, now, user.createdAt);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { API_REQUESTS_PER_MINUTE } from "../api/auth.server";
 import { IDEMPOTENCY_HOURS } from "../api/idempotency.server";
-import { API_SCOPES, MAX_KEYS_PER_WORKSPACE, SCOPE_DESCRIPTIONS } from "../api/keys";
+import { API_SCOPES, MAX_KEYS_PER_WORKSPACE } from "../api/keys";
 import { openApiDocument } from "../api/openapi";
 import { PROBLEM_CODES, type ProblemCode } from "../api/problem";
 import { codeTypeFields, referenceOperations } from "../api/reference";
@@ -9,6 +9,8 @@ import { CodeExample } from "../components/docs/code-example";
 import { StyledExample } from "../components/docs/styled-example";
 import { STYLED_IMAGE_EXAMPLE, styledExampleSvg } from "../api/styled-example";
 import { WebhooksGuide } from "../components/docs/webhooks-guide";
+import { Trans, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/docs.api";
 import { appOrigin } from "../config/app-url.server";
@@ -34,11 +36,10 @@ export function loader() {
   };
 }
 
-export const meta = () =>
-  pageMeta(
-    "API reference",
-    "Make QR code images, save codes and read their analytics from your own systems with the QR Code Creator API.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("docs.api.meta.title"), t("docs.api.meta.description"));
+};
 
 /** Text from the document, where `name` marks code. */
 function Prose({ text }: { text: string }) {
@@ -47,24 +48,34 @@ function Prose({ text }: { text: string }) {
     .map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>));
 }
 
+/** The API answers in English whatever the page's language (issue #32): said once, plainly. */
+function EnglishOnly() {
+  return (
+    <p className="notice" id="api-language">
+      <Trans id="docs.api.englishOnly" components={{ 0: <code /> }} />
+    </p>
+  );
+}
+
 export default function ApiReference({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { origin, operations, codeTypes, problems } = loaderData;
+  const code = <code />;
   return (
     <div className="container api-docs">
       <header className="page-header">
-        <h1>API reference</h1>
+        <h1>{t("docs.api.title")}</h1>
         <p className="lead">
-          Make QR code images, save codes and read their analytics from your own systems: print
-          pipelines, content management systems, spreadsheets. The API is part of the{" "}
-          <Link to="/pricing">Ultimate plan</Link>.
+          <Trans id="docs.api.lead" components={{ 0: <Link to="/pricing" /> }} />
         </p>
+        <EnglishOnly />
       </header>
 
       <nav className="card api-toc" aria-labelledby="toc-heading">
-        <h2 id="toc-heading">On this page</h2>
+        <h2 id="toc-heading">{t("docs.api.toc")}</h2>
         <ul>
           <li>
-            <a href="#start">Getting started</a>
+            <a href="#start">{t("docs.api.start")}</a>
           </li>
           {operations.map((operation) => (
             <li key={operation.id}>
@@ -74,77 +85,80 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
           <li>
-            <a href="#styled-example">A styled image</a>
+            <a href="#styled-example">{t("docs.api.tocStyled")}</a>
           </li>
           <li>
-            <a href="#webhooks">Webhooks</a>
+            <a href="#webhooks">{t("docs.api.tocWebhooks")}</a>
           </li>
           <li>
-            <a href="#code-types">Code types</a>
+            <a href="#code-types">{t("docs.api.codeTypes")}</a>
           </li>
           <li>
-            <a href="#errors">Errors</a>
+            <a href="#errors">{t("docs.api.errors")}</a>
           </li>
         </ul>
         <p className="small">
-          Machine-readable: <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a>
+          <Trans
+            id="docs.api.machineReadable"
+            components={{ 0: <a href="/api/v1/openapi.json" /> }}
+          />
         </p>
       </nav>
 
       <section id="start" aria-labelledby="start-heading">
-        <h2 id="start-heading">Getting started</h2>
+        <h2 id="start-heading">{t("docs.api.start")}</h2>
         <ol>
           <li>
-            On the <Link to="/dashboard?tab=api">API tab of your dashboard</Link>, an owner or admin
-            of a workspace creates a key with the scopes it needs. The key starts with{" "}
-            <code>qrc_</code> and is shown once; we keep only a hash of it. A workspace has at most{" "}
-            {loaderData.maxKeys} keys.
+            <Trans
+              id="docs.api.start.key"
+              values={{ max: loaderData.maxKeys }}
+              components={{ 0: <Link to="/dashboard?tab=api" />, 1: code }}
+            />
           </li>
           <li>
-            Send it with every request as <code>Authorization: Bearer qrc_…</code> to{" "}
-            <code>{origin}/api/v1</code>. Requests and answers are JSON, except images.
+            <Trans
+              id="docs.api.start.send"
+              values={{ base: `${origin}/api/v1` }}
+              components={{ 0: code, 1: code }}
+            />
           </li>
         </ol>
-        <h3>Scopes</h3>
+        <h3>{t("docs.api.scopes")}</h3>
         <ul>
           {API_SCOPES.map((scope) => (
             <li key={scope}>
-              <code>{scope}</code>: {SCOPE_DESCRIPTIONS[scope]}.
+              <code>{scope}</code>: {t(`docs.api.scope.${scope}`)}.
             </li>
           ))}
         </ul>
-        <h3>Keys belong on servers</h3>
+        <h3>{t("docs.api.servers")}</h3>
         <p>
-          A key acts for the whole workspace, so it must never be put in a web page or an app that
-          people download, where anyone could read it. That is why the API sends no CORS headers:
-          browsers refuse to call it from other sites. Call it from your server, and revoke a key on
-          the API tab at once if it leaks. Keys start with <code>qrc_</code> so that secret scanners
-          can spot them in code.
+          <Trans id="docs.api.servers.text" components={{ 0: code }} />
         </p>
-        <h3>Limits, retries and pages</h3>
+        <h3>{t("docs.api.limits")}</h3>
         <ul>
           <li>
-            Each key may make {loaderData.rateLimit} requests a minute. Beyond that the answer is
-            429 with a <code>Retry-After</code> header.
+            <Trans
+              id="docs.api.limits.rate"
+              values={{ rate: loaderData.rateLimit }}
+              components={{ 0: code }}
+            />
           </li>
           <li>
-            Every POST accepts an <code>Idempotency-Key</code> header. Sending the same key with the
-            same body within {loaderData.idempotencyHours} hours returns the first answer again
-            (marked <code>Idempotent-Replayed: true</code>) instead of saving twice; the same key
-            with another body is refused with 422.
+            <Trans
+              id="docs.api.limits.idempotency"
+              values={{ hours: loaderData.idempotencyHours }}
+              components={{ 0: code, 1: code }}
+            />
           </li>
           <li>
-            Lists come newest first, a page at a time: pass the page&rsquo;s{" "}
-            <code>nextStartingAfter</code> as <code>starting_after</code> for the next one.
+            <Trans id="docs.api.limits.pages" components={{ 0: code, 1: code }} />
           </li>
           <li>
-            When the workspace&rsquo;s plan no longer includes the API, calls answer 403 with{" "}
-            <code>plan_required</code>. Keys are kept and work again after an upgrade.
+            <Trans id="docs.api.limits.plan" components={{ 0: code }} />
           </li>
           <li>
-            While our staff have suspended the workspace, calls answer 403 with{" "}
-            <code>workspace_suspended</code>; its <code>detail</code> gives the reason. Contact
-            support to have it lifted; the keys work again as they were.
+            <Trans id="docs.api.limits.suspended" components={{ 0: code, 1: code }} />
           </li>
         </ul>
       </section>
@@ -209,7 +223,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           ) : null}
-          <h3>Responses</h3>
+          <h3>{t("docs.api.responses")}</h3>
           <ul className="api-responses">
             <li>
               <code>{operation.success.status}</code> {operation.success.description} (
@@ -225,7 +239,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <h3>Examples</h3>
+          <h3>{t("docs.api.examples")}</h3>
           <CodeExample label="curl" code={operation.examples.curl} id={`${operation.id}-curl`} />
           <CodeExample
             label="JavaScript"
@@ -245,10 +259,9 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
       <WebhooksGuide />
 
       <section id="code-types" aria-labelledby="code-types-heading">
-        <h2 id="code-types-heading">Code types</h2>
+        <h2 id="code-types-heading">{t("docs.api.codeTypes")}</h2>
         <p>
-          The <code>data</code> object of an image or a saved code holds the fields of its{" "}
-          <code>type</code>, with the generator&rsquo;s rules and messages.
+          <Trans id="docs.api.codeTypes.text" components={{ 0: code, 1: code }} />
         </p>
         {codeTypes.map((codeType) => (
           <div key={codeType.type} className="api-code-type">
@@ -259,25 +272,26 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
               {codeType.fields.map((field) => (
                 <li key={field.name}>
                   <code>{field.name}</code>
-                  {field.required ? " (required)" : ""}: {field.type}
+                  {field.required ? ` ${t("docs.api.required")}` : ""}: {field.type}
                 </li>
               ))}
             </ul>
             <p className="small">
-              Example: <code>{codeType.example}</code>
+              {t("docs.api.example")} <code>{codeType.example}</code>
             </p>
           </div>
         ))}
       </section>
 
       <section id="errors" aria-labelledby="errors-heading">
-        <h2 id="errors-heading">Errors</h2>
+        <h2 id="errors-heading">{t("docs.api.errors")}</h2>
         <p>
-          Errors are <code>application/problem+json</code> (RFC 9457): <code>type</code>,{" "}
-          <code>title</code>, <code>status</code> and <code>detail</code>, a stable{" "}
-          <code>code</code>, and for invalid input an <code>errors</code> list naming each field
-          with the generator&rsquo;s message.
+          <Trans
+            id="docs.api.errors.text"
+            components={{ 0: code, 1: code, 2: code, 3: code, 4: code, 5: code, 6: code }}
+          />
         </p>
+
         <pre tabIndex={0}>
           <code>
             {JSON.stringify(

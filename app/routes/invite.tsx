@@ -10,11 +10,13 @@ import {
   type InvitationState,
 } from "../models/invitations.server";
 import { effectivePlan } from "../plans/effective";
+import { getLocale, getT, type Translate } from "../i18n/locale.server";
+import { Trans, useT } from "../i18n/i18n";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { timeFromNow } from "../workspaces/audit-text";
 import { chooseWorkspace } from "../workspaces/current.server";
 import { personName, workspaceLabel } from "../workspaces/personal";
-import { ROLE_DESCRIPTIONS } from "../workspaces/roles";
 import { seatLimit } from "../workspaces/seats";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import type { Route } from "./+types/invite";
@@ -27,28 +29,14 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 type Closed = Exclude<InvitationState, "pending"> | "unknown";
 
-const CLOSED: Record<Closed, { title: string; text: string }> = {
-  unknown: {
-    title: "Invitation not found",
-    text: "This invitation link is not valid. Check that you copied all of it, or ask for a new invitation.",
-  },
-  accepted: {
-    title: "Invitation already used",
-    text: "Each invitation link works once. If you accepted it, the workspace is in your account menu; otherwise ask for a new invitation.",
-  },
-  revoked: {
-    title: "Invitation withdrawn",
-    text: "The workspace revoked this invitation. Ask for a new one if you still need access.",
-  },
-  expired: {
-    title: "Invitation expired",
-    text: "Invitations work for 7 days. Ask whoever invited you to send a new one.",
-  },
-};
-
-function closed(state: Closed) {
+function closed(state: Closed, t: Translate) {
   return data(
-    { kind: "closed" as const, state, ...CLOSED[state] },
+    {
+      kind: "closed" as const,
+      state,
+      title: t(`team.invitePage.${state}.title`),
+      text: t(`team.invitePage.${state}.text`),
+    },
     {
       status: state === "unknown" ? 404 : 410,
       headers: NO_STORE,
@@ -62,34 +50,37 @@ function maskEmail(email: string): string {
   return `${email.slice(0, 1)}…${email.slice(at)}`;
 }
 
-const MISMATCH = (invitation: InvitationDetails) =>
-  `This invitation was sent to ${maskEmail(invitation.email)}. Sign in with that address to accept it.`;
+const MISMATCH = (invitation: InvitationDetails, t: Translate) =>
+  t("team.invitePage.mismatch", { email: maskEmail(invitation.email) });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = new Date();
-  const [invitation, user] = await Promise.all([
+  const [invitation, user, locale] = await Promise.all([
     findInvitationByToken(createDatabase(), params.token, now),
     getUser(context),
+    getLocale(context),
   ]);
-  if (!invitation) return closed("unknown");
-  if (invitation.state !== "pending") return closed(invitation.state);
+  const t = await getT(context);
+  if (!invitation) return closed("unknown", t);
+  if (invitation.state !== "pending") return closed(invitation.state, t);
   const path = new URL(request.url).pathname;
   return data(
     {
       kind: "pending" as const,
       workspaceName: workspaceLabel(invitation.workspace, invitation.owner, null),
-      inviterName: invitation.inviter ? personName(invitation.inviter) : "A member",
+      inviterName: invitation.inviter
+        ? personName(invitation.inviter)
+        : t("team.invitePage.aMember"),
       email: invitation.email,
       role: invitation.role,
-      roleDescription: ROLE_DESCRIPTIONS[invitation.role],
       expiresAt: invitation.expiresAt.toISOString(),
-      expiresIn: timeFromNow(invitation.expiresAt, now),
+      expiresIn: timeFromNow(invitation.expiresAt, now, locale.code),
       // The forms open with the invited address filled in (issue #29 item 6).
       signUp: `/auth?mode=signup&redirect=${encodeURIComponent(path)}&email=${encodeURIComponent(invitation.email)}`,
       signIn: `/auth?mode=signin&redirect=${encodeURIComponent(path)}&email=${encodeURIComponent(invitation.email)}`,
       /** null for a visitor; otherwise whether they are the invited address, or why not. */
       viewer: user
-        ? { mismatch: user.email === invitation.email ? null : MISMATCH(invitation) }
+        ? { mismatch: user.email === invitation.email ? null : MISMATCH(invitation, t) }
         : null,
     },
     { headers: NO_STORE },
@@ -101,11 +92,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const db = createDatabase();
   const now = new Date();
+  const t = await getT(context);
   const invitation = await findInvitationByToken(db, params.token, now);
-  if (!invitation) return closed("unknown");
-  if (invitation.state !== "pending") return closed(invitation.state);
+  if (!invitation) return closed("unknown", t);
+  if (invitation.state !== "pending") return closed(invitation.state, t);
   if (invitation.email !== user.email) {
-    return data({ kind: "refused" as const, message: MISMATCH(invitation) }, { status: 403 });
+    return data({ kind: "refused" as const, message: MISMATCH(invitation, t) }, { status: 403 });
   }
   const { workspace, owner } = invitation;
   const joined = await acceptInvitation(
@@ -125,11 +117,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!joined) {
     const again = await findInvitationByToken(db, params.token, now);
-    if (again && again.state !== "pending") return closed(again.state);
+    if (again && again.state !== "pending") return closed(again.state, t);
     return data(
       {
         kind: "refused" as const,
-        message: `${workspaceLabel(workspace, owner, user.id)} has no free seat on its current plan. Ask whoever invited you to make room, then try again.`,
+        message: t("team.invitePage.noSeat", { name: workspaceLabel(workspace, owner, user.id) }),
       },
       { status: 409 },
     );
@@ -138,8 +130,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     "/dashboard",
     {
-      title: `Welcome to ${workspaceLabel(workspace, owner, user.id)}`,
-      description: `You joined as ${invitation.role}. Switch workspaces from your account menu.`,
+      title: t("team.invitePage.welcome", { name: workspaceLabel(workspace, owner, user.id) }),
+      description: t(`team.invitePage.joinedAs.${invitation.role}`),
       variant: "success",
     },
     [await chooseWorkspace(request, workspace.id)],
@@ -149,15 +141,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // The link is a key: no cache keeps the page, no search engine lists it.
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export const meta = ({ loaderData: loaded }: Route.MetaArgs) => [
-  ...pageMeta(
-    loaded?.kind === "pending" ? `Join ${loaded.workspaceName}` : "Invitation",
-    "An invitation to a workspace on QR Code Creator.",
-  ),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta(
+      loaded?.kind === "pending"
+        ? t("team.invitePage.join", { name: loaded.workspaceName })
+        : t("team.invitePage.meta.title"),
+      t("team.invitePage.meta.description"),
+    ),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (loaderData.kind === "closed") {
     return (
       <section className="container auth-page">
@@ -165,7 +163,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           <h1>{loaderData.title}</h1>
           <p className="muted">{loaderData.text}</p>
           <Link to="/" className="btn btn-primary">
-            Go to the QR generator
+            {t("team.invitePage.toGenerator")}
           </Link>
         </div>
       </section>
@@ -176,18 +174,30 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="container auth-page">
       <div className="card auth-card invite-card">
-        <h1>Join {invite.workspaceName}</h1>
+        <h1>{t("team.invitePage.join", { name: invite.workspaceName })}</h1>
         <p>
-          {invite.inviterName} invited <strong>{invite.email}</strong> to the workspace{" "}
-          <strong>{invite.workspaceName}</strong> as <strong>{invite.role}</strong>.
+          <Trans
+            id={`team.invitePage.invited.${invite.role}`}
+            values={{
+              inviter: invite.inviterName,
+              email: invite.email,
+              workspace: invite.workspaceName,
+            }}
+            components={{ 0: <strong />, 1: <strong />, 2: <strong /> }}
+          />
         </p>
         <p className="muted small">
-          {invite.role[0]!.toUpperCase() + invite.role.slice(1)}: {invite.roleDescription}. The
-          invitation expires{" "}
-          <time dateTime={invite.expiresAt} title={invite.expiresAt}>
-            {invite.expiresIn}
-          </time>
-          .
+          {t(`team.role.${invite.role}`)}: {t(`team.role.${invite.role}.description`)}.{" "}
+          <Trans
+            id="team.invitePage.expires"
+            components={{
+              0: (
+                <time dateTime={invite.expiresAt} title={invite.expiresAt}>
+                  {invite.expiresIn}
+                </time>
+              ),
+            }}
+          />
         </p>
         {refusal ? (
           <p className="notice notice-error" role="alert">
@@ -197,22 +207,24 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
         {invite.viewer === null ? (
           <div className="invite-actions">
             <Link to={invite.signUp} className="btn btn-primary btn-block">
-              Create an account to accept
+              {t("team.invitePage.signUp")}
             </Link>
             <Link to={invite.signIn} className="btn btn-ghost btn-block">
-              Sign in to accept
+              {t("team.invitePage.signIn")}
             </Link>
-            <p className="muted small">Use {invite.email}: the invitation is for that address.</p>
+            <p className="muted small">
+              {t("team.invitePage.useAddress", { email: invite.email })}
+            </p>
           </div>
         ) : invite.viewer.mismatch ? (
           <div className="notice notice-warning">
             <p>{invite.viewer.mismatch}</p>
-            <SignOutForm label="Sign out" buttonClassName="btn btn-ghost" />
+            <SignOutForm label={t("team.invitePage.signOut")} buttonClassName="btn btn-ghost" />
           </div>
         ) : (
           <Form method="post">
             <button type="submit" className="btn btn-primary btn-block">
-              Accept invitation
+              {t("team.invitePage.accept")}
             </button>
           </Form>
         )}

@@ -3,6 +3,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { requireUser } from "../auth/user.server";
 import { createDatabase } from "../db/client.server";
+import { getT } from "../i18n/locale.server";
 import { findMembership } from "../models/workspaces.server";
 import { chooseWorkspace } from "../workspaces/current.server";
 import type { Route } from "./+types/workspace.switch";
@@ -16,17 +17,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const membership = workspaceId
     ? await findMembership(createDatabase(), user.id, workspaceId)
     : null;
+  const t = await getT(context);
   if (!membership) {
     return redirectWithToast(request, back, {
-      title: "Workspace not available",
-      description: "You are not a member of that workspace (any more).",
+      title: t("team.switch.unavailable"),
+      description: t("team.switch.unavailableText"),
       variant: "error",
     });
   }
   return redirectWithToast(
     request,
     back,
-    { title: `Now in ${membership.label}`, variant: "success" },
+    { title: t("team.switch.done", { name: membership.label }), variant: "success" },
     [await chooseWorkspace(request, membership.workspace.id)],
   );
 }

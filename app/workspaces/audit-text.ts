@@ -225,14 +225,28 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+// One formatter per language, made when first asked for (issue #32: the tab's language).
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
 
-/** "2 hours ago", "yesterday", "in 7 days"; "just now" within a minute. Rounded to the unit. */
-export function timeFromNow(at: Date, now: Date): string {
+function relativeIn(code: string): Intl.RelativeTimeFormat {
+  let format = formatters.get(code);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(code === "en" ? "en-US" : code, { numeric: "auto" });
+    formatters.set(code, format);
+  }
+  return format;
+}
+
+/**
+ * "2 hours ago", "yesterday", "in 7 days"; "just now" within a minute. Rounded to the unit.
+ * In the language `code` (Intl's own words; "now" in other languages than English).
+ */
+export function timeFromNow(at: Date, now: Date, code = "en"): string {
+  const relative = relativeIn(code);
   const seconds = (at.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of UNITS) {
     const n = Math.round(seconds / size);
     if (Math.abs(n) >= 1 && Math.abs(seconds) >= size * 0.95) return relative.format(n, unit);
   }
-  return "just now";
+  return code === "en" ? "just now" : relative.format(0, "second");
 }

@@ -29,7 +29,20 @@ export function planWithMoreSeats(plan: PlanId): PlanId | null {
   return PLAN_IDS.find((id) => seatLimit(id) > seatLimit(plan)) ?? null;
 }
 
-export type InviteVerdict = { ok: true } | { ok: false; message: string; upgradeTo: PlanId | null };
+/** Why an invitation does not fit: too many members, a one-seat plan, or every seat taken. */
+export type InviteRefusal = "over" | "single" | "full";
+
+export type InviteVerdict =
+  | { ok: true }
+  | {
+      ok: false;
+      message: string;
+      upgradeTo: PlanId | null;
+      /** The reason and numbers, for pages that write the message in their own language. */
+      reason: InviteRefusal;
+      limit: number;
+      members: number;
+    };
 
 /**
  * Whether one more invitation fits, and if not, why, in words for whoever is inviting
@@ -46,6 +59,9 @@ export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean):
     return {
       ok: false,
       upgradeTo,
+      reason: "over",
+      limit,
+      members: seats.members,
       message:
         `This team has ${seats.members} members, more than the ${limit} ${limit === 1 ? "seat" : "seats"} of the ${name} plan. ` +
         "Nobody has been removed, but new invitations wait until the team fits: " +
@@ -58,6 +74,9 @@ export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean):
     return {
       ok: false,
       upgradeTo,
+      reason: "single",
+      limit,
+      members: seats.members,
       message: `Team members need Premium or Ultimate. The ${name} plan has one seat: the owner's.`,
     };
   }
@@ -65,6 +84,9 @@ export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean):
     return {
       ok: false,
       upgradeTo,
+      reason: "full",
+      limit,
+      members: seats.members,
       message:
         `${byOwner ? "Your" : "This workspace's"} ${name} plan includes ${limit} seats, and all ${limit} are used (members and pending invitations of ${byOwner ? "all your" : "all its owner's"} workspaces, each person once). ` +
         (upgrade

@@ -1,4 +1,4 @@
-import { staleWorkspaceRefusal, type TabActionContext } from "../dashboard/tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabT } from "../dashboard/tab-action.server";
 import type { Toast } from "../components/toast";
 import { redirectWithToast } from "../auth/flash.server";
 import type { UserRecord } from "../db/schema";
@@ -95,10 +95,14 @@ async function revoke(ctx: Ctx) {
   const id = String(ctx.form.get("invitation") ?? "");
   const revoked = await revokeInvitation(ctx.db, ctx.membership.workspace.id, id, actor(ctx.user));
   if (!revoked)
-    return refuse(ctx, "Invitation not found", "It may have been accepted or revoked already.");
+    return refuse(
+      ctx,
+      tabT(ctx)("team.toast.invitationGone"),
+      tabT(ctx)("team.toast.invitationGoneText"),
+    );
   return back(ctx, {
-    title: "Invitation revoked",
-    description: `The link sent to ${revoked.email} no longer works.`,
+    title: tabT(ctx)("team.toast.invitationRevoked"),
+    description: tabT(ctx)("team.toast.invitationRevokedText", { email: revoked.email }),
     variant: "success",
   });
 }
@@ -109,7 +113,7 @@ function namedMember(ctx: Ctx) {
 }
 
 const memberGone = (ctx: Ctx) =>
-  refuse(ctx, "Member not found", "They may have left or been removed already.");
+  refuse(ctx, tabT(ctx)("team.toast.memberGone"), tabT(ctx)("team.toast.memberGoneText"));
 
 async function role(ctx: Ctx) {
   requirePermission(ctx.membership, "members.manage");
@@ -121,17 +125,15 @@ async function role(ctx: Ctx) {
   const member = await namedMember(ctx);
   if (!member) return memberGone(ctx);
   if (member.userId === ctx.user.id)
-    return refuse(ctx, "Role not changed", "You cannot change your own role.");
+    return refuse(ctx, tabT(ctx)("team.toast.roleNotChanged"), tabT(ctx)("team.toast.ownRole"));
   if (member.role === "owner") {
-    return refuse(
-      ctx,
-      "Role not changed",
-      "The owner's role changes only when they transfer ownership.",
-    );
+    return refuse(ctx, tabT(ctx)("team.toast.roleNotChanged"), tabT(ctx)("team.toast.ownerRole"));
   }
   const name = personName(member);
   if (member.role === parsed.data.role) {
-    return back(ctx, { title: `${name} is already ${member.role}` });
+    return back(ctx, {
+      title: tabT(ctx)(`team.toast.already.${member.role}`, { name }),
+    });
   }
   if (
     !(await changeRole(
@@ -148,8 +150,8 @@ async function role(ctx: Ctx) {
     await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), member, actor(ctx.user), "role");
   }
   return back(ctx, {
-    title: "Role changed",
-    description: `${name} is ${parsed.data.role} now.`,
+    title: tabT(ctx)("team.toast.roleChanged"),
+    description: tabT(ctx)(`team.toast.roleNow.${parsed.data.role}`, { name }),
     variant: "success",
   });
 }
@@ -159,9 +161,9 @@ async function remove(ctx: Ctx) {
   const member = await namedMember(ctx);
   if (!member) return memberGone(ctx);
   if (member.userId === ctx.user.id)
-    return refuse(ctx, "Not removed", "To go, leave the workspace instead.");
+    return refuse(ctx, tabT(ctx)("team.toast.notRemoved"), tabT(ctx)("team.toast.leaveInstead"));
   if (member.role === "owner")
-    return refuse(ctx, "Not removed", "The workspace's owner cannot be removed.");
+    return refuse(ctx, tabT(ctx)("team.toast.notRemoved"), tabT(ctx)("team.toast.ownerStays"));
   const done = await endMembership(
     ctx.db,
     ctx.membership.workspace.id,
@@ -172,8 +174,8 @@ async function remove(ctx: Ctx) {
   if (!done) return memberGone(ctx);
   await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), member, actor(ctx.user), "removed");
   return back(ctx, {
-    title: "Member removed",
-    description: `${personName(member)} no longer has access. The codes they made stay here.`,
+    title: tabT(ctx)("team.toast.memberRemoved"),
+    description: tabT(ctx)("team.toast.memberRemovedText", { name: personName(member) }),
     variant: "success",
   });
 }
@@ -196,7 +198,7 @@ async function leave(ctx: Ctx) {
   await revokeKeysOfFormerManager(ctx.db, noticeOf(ctx), me, actor(ctx.user), "left");
   return back(
     ctx,
-    { title: `You left ${ctx.membership.label}`, variant: "success" },
+    { title: tabT(ctx)("team.toast.left", { name: ctx.membership.label }), variant: "success" },
     [await chooseWorkspace(ctx.request, personalWorkspaceId(ctx.user.id))],
     "/dashboard",
   );
@@ -221,8 +223,11 @@ async function transfer(ctx: Ctx) {
     await revokeKeysOfFormerManager(ctx.db, notice, me, actor(ctx.user), "role");
   }
   return back(ctx, {
-    title: "Ownership transferred",
-    description: `${personName(member)} owns ${ctx.membership.label} now, and its plan is theirs. You are an admin.`,
+    title: tabT(ctx)("team.toast.transferred"),
+    description: tabT(ctx)("team.toast.transferredText", {
+      name: personName(member),
+      workspace: ctx.membership.label,
+    }),
     variant: "success",
   });
 }
@@ -234,8 +239,8 @@ async function rename(ctx: Ctx) {
   const { workspace } = ctx.membership;
   await renameWorkspace(ctx.db, workspace.id, workspace.name, parsed.data.name, actor(ctx.user));
   return back(ctx, {
-    title: "Workspace renamed",
-    description: `It is “${parsed.data.name}” now.`,
+    title: tabT(ctx)("team.toast.renamed"),
+    description: tabT(ctx)("team.toast.renamedText", { name: parsed.data.name }),
     variant: "success",
   });
 }
@@ -254,8 +259,8 @@ async function destroy(ctx: Ctx) {
   if (typed !== workspace.name) {
     return refuse(
       ctx,
-      "Workspace not deleted",
-      `To confirm, type the workspace's name exactly: ${workspace.name}`,
+      tabT(ctx)("team.toast.notDeleted"),
+      tabT(ctx)("team.toast.typeName", { name: workspace.name }),
     );
   }
   const slugs = await trackedSlugsIn(ctx.db, { workspaceId: workspace.id });
@@ -279,9 +284,8 @@ async function destroy(ctx: Ctx) {
   return back(
     ctx,
     {
-      title: `Deleted ${label}`,
-      description:
-        "Its codes, members, invitations and activity are gone. You are in your personal workspace.",
+      title: tabT(ctx)("team.toast.deleted", { name: label }),
+      description: tabT(ctx)("team.toast.deletedText"),
       variant: "success",
     },
     [await chooseWorkspace(ctx.request, personalWorkspaceId(ctx.user.id))],
@@ -303,8 +307,8 @@ async function create(ctx: Ctx) {
   return back(
     ctx,
     {
-      title: `Created ${parsed.data.name}`,
-      description: "You own it, and its plan is yours. Invite people below.",
+      title: tabT(ctx)("team.toast.created", { name: parsed.data.name }),
+      description: tabT(ctx)("team.toast.createdText"),
       variant: "success",
     },
     [await chooseWorkspace(ctx.request, id)],

@@ -1,10 +1,12 @@
 import { TabFormFields } from "./tab-form-fields";
 import { Form, Link } from "react-router";
 import { KEY_NAME_MAX } from "../../api/key-form";
-import { SCOPE_DESCRIPTIONS, type ApiScope } from "../../api/keys";
+import type { ApiScope } from "../../api/keys";
 import type { ApiTabData } from "../../dashboard/api-tab.server";
 import { CopyButton } from "../copy-button";
 import { Result, toResult } from "../result";
+import { FormattedDate } from "../formatted-date";
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 
 // The dashboard's API tab: plain forms posting to /dashboard?tab=api, so that all of it works
 // without JavaScript. A new key is shown once, in the answer to the form that made it.
@@ -17,6 +19,7 @@ export interface ApiTabAction {
 const ACTION = toResult("/dashboard?tab=api");
 
 function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> }) {
+  const t = useT();
   return (
     <Result
       as="section"
@@ -24,65 +27,71 @@ function NewKey({ created }: { created: NonNullable<ApiTabAction["createdKey"]> 
       className="card notice notice-success"
       aria-labelledby="new-key-heading"
     >
-      <h2 id="new-key-heading">Copy your new key now</h2>
-      <p>
-        This is the only time “{created.name}” is shown. We keep only a hash of it; if you lose it,
-        revoke it and make another.
-      </p>
+      <h2 id="new-key-heading">{t("integrations.api.new.title")}</h2>
+      <p>{t("integrations.api.new.once", { name: created.name })}</p>
       <div className="new-key">
         <label htmlFor="new-key" className="sr-only">
-          New API key
+          {t("integrations.api.new.label")}
         </label>
         <input id="new-key" readOnly value={created.key} className="mono" spellCheck={false} />
-        <CopyButton text={created.key} label="Copy key" copiedTitle="Key copied!" />
+        <CopyButton
+          text={created.key}
+          label={t("integrations.api.new.copy")}
+          copiedTitle={t("integrations.api.new.copied")}
+        />
       </div>
       <p className="small muted">
-        Scopes: {created.scopes.join(", ")}. Send it as <code>Authorization: Bearer …</code>; see
-        the <Link to="/docs/api">API reference</Link>.
+        <Trans
+          id="integrations.api.new.howTo"
+          values={{ scopes: created.scopes.join(", ") }}
+          components={{ 0: <code dir="ltr" />, 1: <Link to="/docs/api" /> }}
+        />
       </p>
     </Result>
   );
 }
 
 function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm"] }) {
+  const t = useT();
+  const errorText = useErrorText();
   if (api.full) {
     return (
       <p className="notice notice-warning" role="status">
-        This workspace has {api.maxKeys} keys, the most it can have. Revoke one to make another.
+        {t("integrations.api.full", { max: api.maxKeys })}
       </p>
     );
   }
   const chosen = new Set((form?.values.scopes ?? ["codes:read", "codes:write"]).map(String));
   return (
     <section className="card" aria-labelledby="create-key-heading">
-      <h2 id="create-key-heading">Create a key</h2>
+      <h2 id="create-key-heading">{t("integrations.api.create.title")}</h2>
       {form ? (
         <Result
           as="p"
           answer={form}
           className="notice notice-error"
           role="alert"
-          aria-label="Key not created"
+          aria-label={t("integrations.api.toast.notCreated")}
         >
-          <span id="key-form-error">{form.error}</span>
+          <span id="key-form-error">{errorText(form.error)}</span>
         </Result>
       ) : null}
       <Form method="post" action={ACTION} className="api-key-form">
         <TabFormFields workspaceId={api.workspaceId} intent="create-key" />
         <div className="field">
-          <label htmlFor="key-name">Name</label>
+          <label htmlFor="key-name">{t("integrations.api.create.name")}</label>
           <input
             id="key-name"
             name="name"
             required
             maxLength={KEY_NAME_MAX}
-            placeholder="Print pipeline"
+            placeholder={t("integrations.api.create.namePlaceholder")}
             defaultValue={typeof form?.values.name === "string" ? form.values.name : ""}
             aria-describedby={form ? "key-form-error" : undefined}
           />
         </div>
         <fieldset>
-          <legend>Scopes</legend>
+          <legend>{t("integrations.api.create.scopes")}</legend>
           {api.scopes.map((scope: ApiScope) => (
             <label key={scope} className="role-choice">
               <input
@@ -93,13 +102,13 @@ function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm
               />
               <span>
                 <code>{scope}</code>
-                <span className="muted small"> — {SCOPE_DESCRIPTIONS[scope]}</span>
+                <span className="muted small"> — {t(`integrations.api.scope.${scope}`)}</span>
               </span>
             </label>
           ))}
         </fieldset>
         <div className="field">
-          <label htmlFor="key-expires">Expires on (optional)</label>
+          <label htmlFor="key-expires">{t("integrations.api.create.expires")}</label>
           <input
             id="key-expires"
             name="expiresOn"
@@ -107,10 +116,10 @@ function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm
             min={api.minExpiry}
             defaultValue={form?.values.expiresOn ?? ""}
           />
-          <p className="muted small">Leave empty for a key that works until revoked.</p>
+          <p className="muted small">{t("integrations.api.create.expiresHint")}</p>
         </div>
         <button type="submit" className="btn btn-primary">
-          Create key
+          {t("integrations.api.create.submit")}
         </button>
       </Form>
     </section>
@@ -118,40 +127,57 @@ function CreateKey({ api, form }: { api: ApiTabData; form: ApiTabAction["keyForm
 }
 
 function Keys({ api }: { api: ApiTabData }) {
+  const t = useT();
   return (
     <section aria-labelledby="keys-heading">
       <h2 id="keys-heading">
-        Keys{" "}
+        {t("integrations.api.keys.title")}{" "}
         <span className="muted small">
-          ({api.working} of {api.maxKeys} in use)
+          {t("integrations.api.keys.inUse", { working: api.working, max: api.maxKeys })}
         </span>
       </h2>
       {api.keys.length === 0 ? (
-        <p className="muted">No keys yet. Create one above to call the API.</p>
+        <p className="muted">{t("integrations.api.keys.none")}</p>
       ) : (
         <ul className="member-list">
           {api.keys.map((key) => (
             <li key={key.id} className="card member">
               <h3>
-                {key.name} <span className="badge">{key.status}</span>
+                {key.name}{" "}
+                <span className="badge">{t(`integrations.api.status.${key.status}`)}</span>
               </h3>
               <p className="small">
                 <code>{key.masked}</code> · {key.scopes.join(", ")}
               </p>
               <p className="muted small">
-                Created by {key.createdBy} on {key.createdAt} · last used {key.lastUsed} · expires{" "}
-                {key.expires}
+                <Trans
+                  id="integrations.api.keys.meta"
+                  values={{
+                    by: key.createdBy ?? t("integrations.api.keys.formerMember"),
+                    used: key.lastUsed ?? t("integrations.api.keys.never"),
+                  }}
+                  components={{
+                    0: <FormattedDate value={key.createdAt} />,
+                    1: key.expires ? (
+                      <FormattedDate value={key.expires} />
+                    ) : (
+                      <span>{t("integrations.api.keys.never")}</span>
+                    ),
+                  }}
+                />
               </p>
-              {key.status === "Revoked" ? null : (
+              {key.status === "revoked" ? null : (
                 <details className="inline-details">
-                  <summary className="btn btn-ghost btn-danger">Revoke</summary>
+                  <summary className="btn btn-ghost btn-danger">
+                    {t("integrations.api.keys.revoke")}
+                  </summary>
                   <div className="confirm">
-                    <p>Revoke “{key.name}”? Everything using it stops working at once, with 401.</p>
+                    <p>{t("integrations.api.keys.revokeConfirm", { name: key.name })}</p>
                     <Form method="post" action={ACTION}>
                       <TabFormFields workspaceId={api.workspaceId} intent="revoke-key" />
                       <input type="hidden" name="key" value={key.id} />
                       <button type="submit" className="btn btn-danger-solid">
-                        Revoke {key.name}
+                        {t("integrations.api.keys.revokeNamed", { name: key.name })}
                       </button>
                     </Form>
                   </div>
@@ -166,27 +192,24 @@ function Keys({ api }: { api: ApiTabData }) {
 }
 
 export function ApiTab({ api, action }: { api: ApiTabData; action: ApiTabAction | undefined }) {
+  const t = useT();
   return (
     <div className="team" role="region" aria-labelledby="api-heading">
       <div className="card">
-        <h2 id="api-heading">API keys</h2>
+        <h2 id="api-heading">{t("integrations.api.title")}</h2>
         <p>
-          Make QR codes and read their analytics from your own systems. Keys belong to this
-          workspace and act for it. <Link to="/docs/api">Read the API reference</Link>.
+          <Trans id="integrations.api.intro" components={{ 0: <Link to="/docs/api" /> }} />
         </p>
         {api.available ? null : (
           <div className="notice notice-warning" role="status">
-            <p>
-              The API is part of the Ultimate plan; this workspace is on {api.planName}. Existing
-              keys are kept and answer 403 until then.
-            </p>
+            <p>{t("integrations.api.unavailable", { plan: api.planName })}</p>
             <Link to={api.upgrade.href}>{api.upgrade.label}</Link>
           </div>
         )}
       </div>
       {!api.manage ? (
         <p className="notice" role="status">
-          Only the workspace&rsquo;s owner and admins can see and manage its API keys.
+          {t("integrations.api.ownersOnly")}
         </p>
       ) : (
         <>

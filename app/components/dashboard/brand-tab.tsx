@@ -3,6 +3,7 @@ import type { BrandTabAction, BrandTabData } from "../../dashboard/brand-tab.ser
 import { FieldError } from "../field-error";
 import { TabFormFields } from "./tab-form-fields";
 import { FileDropZone } from "../file-drop-zone";
+import { useT } from "../../i18n/i18n";
 
 // The dashboard's Brand tab (white label, Ultimate): one multipart form posting to
 // /dashboard?tab=brand, so it works without JavaScript, and a preview of the page people see
@@ -20,26 +21,25 @@ function described(id: string, error: string | undefined, hint?: string) {
 }
 
 function Preview({ brand }: { brand: NonNullable<BrandTabData["brand"]> }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="brand-preview-heading">
-      <h2 id="brand-preview-heading">What people scanning your codes see</h2>
-      <p className="muted small">
-        When a code was deleted or a link does not exist, on your domains and on our short links.
-      </p>
+      <h2 id="brand-preview-heading">{t("integrations.brand.preview.title")}</h2>
+      <p className="muted small">{t("integrations.brand.preview.when")}</p>
       <div className="brand-preview" style={{ borderTopColor: brand.accentColor }}>
         {brand.logoUrl ? (
           <img src={brand.logoUrl} alt={brand.name} height={48} />
         ) : (
           <strong style={{ color: brand.accentColor }}>{brand.name}</strong>
         )}
-        <p className="brand-preview-title">This QR code was deleted</p>
+        <p className="brand-preview-title">{t("integrations.brand.preview.deleted")}</p>
         <p className="muted small">
-          Its owner deleted it, so it no longer leads anywhere.
+          {t("integrations.brand.preview.deletedText")}
           {brand.supportUrl ? (
             <>
               {" "}
               <a href={brand.supportUrl} style={{ color: brand.accentColor }}>
-                Contact {brand.name}
+                {t("integrations.brand.contact", { name: brand.name })}
               </a>
             </>
           ) : null}
@@ -50,11 +50,12 @@ function Preview({ brand }: { brand: NonNullable<BrandTabData["brand"]> }) {
 }
 
 function RemoveBrand({ workspaceId }: { workspaceId: string }) {
+  const t = useT();
   return (
     <Form method="post" action={ACTION} className="brand-remove">
       <TabFormFields workspaceId={workspaceId} intent="remove-brand" />
       <button type="submit" className="btn btn-secondary">
-        Remove branding
+        {t("integrations.brand.remove")}
       </button>
     </Form>
   );
@@ -102,6 +103,7 @@ function ImageField({
 }
 
 function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction["brandForm"] }) {
+  const t = useT();
   const errors: Errors = action?.errors ?? {};
   const values = action?.values ?? {
     name: tab.brand?.name ?? "",
@@ -110,14 +112,16 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
   };
   return (
     <section className="card" aria-labelledby="brand-form-heading">
-      <h2 id="brand-form-heading">{tab.brand ? "Your brand" : "Set your brand"}</h2>
+      <h2 id="brand-form-heading">
+        {tab.brand ? t("integrations.brand.form.yours") : t("integrations.brand.form.set")}
+      </h2>
       {errors.form ? (
         <p className="notice notice-error" role="alert">
           {errors.form}
         </p>
       ) : Object.keys(errors).length > 0 ? (
         <p className="notice notice-error" role="alert">
-          Nothing was saved. Fix what is marked below.
+          {t("integrations.brand.form.nothingSaved")}
         </p>
       ) : null}
       <Form
@@ -129,7 +133,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
       >
         <TabFormFields workspaceId={tab.workspaceId} intent="save-brand" />
         <div className="field">
-          <label htmlFor="brand-name">Brand name</label>
+          <label htmlFor="brand-name">{t("integrations.brand.form.name")}</label>
           <input
             id="brand-name"
             name="name"
@@ -142,7 +146,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
           <FieldError id="brand-name-error" errors={errors.name ? [errors.name] : undefined} />
         </div>
         <div className="field">
-          <label htmlFor="brand-accent">Accent colour</label>
+          <label htmlFor="brand-accent">{t("integrations.brand.form.accent")}</label>
           <div className="color-control">
             <input
               id="brand-accent"
@@ -153,7 +157,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
             />
           </div>
           <p className="field-hint" id="brand-accent-hint">
-            Used for links and the page's top edge; it must be dark enough to read on white.
+            {t("integrations.brand.form.accentHint")}
           </p>
           <FieldError
             id="brand-accent-error"
@@ -161,21 +165,23 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
           />
         </div>
         <div className="field">
-          <label htmlFor="brand-support">Support link</label>
+          <label htmlFor="brand-support">{t("integrations.brand.form.support")}</label>
           <input
             id="brand-support"
             name="supportUrl"
             type="text"
             inputMode="url"
             maxLength={500}
-            placeholder="https://example.com/help or mailto:help@example.com"
+            placeholder={t("integrations.brand.form.supportPlaceholder")}
             autoCapitalize="none"
             spellCheck={false}
             defaultValue={values.supportUrl}
             {...described("brand-support", errors.supportUrl, "brand-support-hint")}
           />
           <p className="field-hint" id="brand-support-hint">
-            Optional. Shown as “Contact {values.name || "your brand"}”.
+            {t("integrations.brand.form.supportHint", {
+              name: values.name || t("integrations.brand.form.yourBrand"),
+            })}
           </p>
           <FieldError
             id="brand-support-error"
@@ -185,29 +191,48 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
         <ImageField
           id="brand-logo"
           name="logo"
-          label="Logo"
+          label={t("integrations.brand.form.logo")}
           accept="image/png,image/jpeg"
-          hint={`PNG or JPG, up to 2 MB.${tab.brand?.logoUrl ? " Choose a file to replace the logo." : ""}`}
+          hint={
+            t("integrations.brand.form.logoHint") +
+            (tab.brand?.logoUrl ? ` ${t("integrations.brand.form.logoReplace")}` : "")
+          }
           error={errors.logo}
-          remove={tab.brand?.logoUrl ? { name: "removeLogo", label: "Remove the logo" } : null}
+          remove={
+            tab.brand?.logoUrl
+              ? { name: "removeLogo", label: t("integrations.brand.form.removeLogo") }
+              : null
+          }
         />
         <ImageField
           id="brand-favicon"
           name="favicon"
-          label="Favicon"
+          label={t("integrations.brand.form.favicon")}
           accept="image/png,image/x-icon,.ico"
-          hint="PNG or ICO, up to 100 KB: the icon in the browser's tab."
+          hint={t("integrations.brand.form.faviconHint")}
           error={errors.favicon}
           remove={
-            tab.brand?.faviconUrl ? { name: "removeFavicon", label: "Remove the favicon" } : null
+            tab.brand?.faviconUrl
+              ? { name: "removeFavicon", label: t("integrations.brand.form.removeFavicon") }
+              : null
           }
         />
         <button type="submit" className="btn btn-primary">
-          Save brand
+          {t("integrations.brand.form.submit")}
         </button>
       </Form>
       {tab.brand ? <RemoveBrand workspaceId={tab.workspaceId} /> : null}
     </section>
+  );
+}
+
+/** Owners upgrade on the Plans tab; everyone else can only compare plans. */
+export function UpgradeLink({ href }: { href: string }) {
+  const t = useT();
+  return (
+    <Link to={href}>
+      {href === "/pricing" ? t("integrations.api.comparePlans") : t("integrations.api.upgrade")}
+    </Link>
   );
 }
 
@@ -218,28 +243,26 @@ export function BrandTab({
   tab: BrandTabData;
   action: BrandTabAction | undefined;
 }) {
+  const t = useT();
   return (
     <div className="team" role="region" aria-labelledby="brand-heading">
       <div className="card">
-        <h2 id="brand-heading">White-label branding</h2>
-        <p>
-          Your name, logo and colour on every page people see when they scan this workspace's codes,
-          with no mention of ours. Invitations to this workspace carry your brand name too.
-        </p>
+        <h2 id="brand-heading">{t("integrations.brand.title")}</h2>
+        <p>{t("integrations.brand.intro")}</p>
         {!tab.allowed ? (
           <div className="notice notice-warning" role="status">
             <p>
-              White-label branding comes with Ultimate; this workspace is on {tab.planName}.
-              {tab.brand ? " Your saved brand is kept, and shows again after an upgrade." : ""}
+              {t("integrations.brand.plan", { plan: tab.planName })}
+              {tab.brand ? ` ${t("integrations.brand.planKept")}` : ""}
             </p>
-            <Link to={tab.upgrade.href}>{tab.upgrade.label}</Link>
+            <UpgradeLink href={tab.upgrade.href} />
           </div>
         ) : null}
       </div>
       {tab.brand && tab.allowed ? <Preview brand={tab.brand} /> : null}
       {!tab.manage ? (
         <p className="notice" role="status">
-          {tab.refusal}
+          {t("integrations.ownersAndAdmins")}
         </p>
       ) : tab.allowed ? (
         <BrandForm tab={tab} action={action?.brandForm} />

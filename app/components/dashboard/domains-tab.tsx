@@ -3,26 +3,25 @@ import { Form, Link } from "react-router";
 import type { DomainsTabAction, DomainsTabData } from "../../dashboard/domains-tab.server";
 import { CopyButton } from "../copy-button";
 import { Result, toResult } from "../result";
+import { Trans, useT } from "../../i18n/i18n";
 
 // The dashboard's Domains tab: plain forms posting to /dashboard?tab=domains, so all of it works
 // without JavaScript.
 
 const ACTION = toResult("/dashboard?tab=domains");
 
-const BADGES = { active: "Active", pending: "Pending", failed: "Needs attention" } as const;
-
 function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction["domainForm"] }) {
+  const t = useT();
   if (tab.domains.length >= tab.limit) {
     return (
       <p className="notice notice-warning" role="status">
-        This workspace has {tab.limit} custom domains, the most the {tab.planName} plan allows.
-        Remove one to add another.
+        {t("integrations.domains.full", { limit: tab.limit, plan: tab.planName })}
       </p>
     );
   }
   return (
     <section className="card" aria-labelledby="add-domain-heading">
-      <h2 id="add-domain-heading">Add a domain</h2>
+      <h2 id="add-domain-heading">{t("integrations.domains.add.title")}</h2>
       {form ? (
         <Result as="p" answer={form} className="notice notice-error" role="alert">
           <span id="domain-form-error">{form.error}</span>
@@ -37,7 +36,7 @@ function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction[
       >
         <TabFormFields workspaceId={tab.workspaceId} intent="add-domain" />
         <div className="field">
-          <label htmlFor="domain-hostname">Hostname</label>
+          <label htmlFor="domain-hostname">{t("integrations.domains.add.hostname")}</label>
           <input
             id="domain-hostname"
             name="hostname"
@@ -51,12 +50,11 @@ function AddDomain({ tab, form }: { tab: DomainsTabData; form: DomainsTabAction[
             aria-describedby={form ? "domain-form-error domain-hint" : "domain-hint"}
           />
           <p className="muted small" id="domain-hint">
-            A subdomain of a domain you own, such as qr.example.com. Your printed codes will open{" "}
-            <code>https://qr.example.com/…</code>.
+            <Trans id="integrations.domains.add.hint" components={{ 0: <code /> }} />
           </p>
         </div>
         <button type="submit" className="btn btn-primary">
-          Add domain
+          {t("integrations.domains.add.submit")}
         </button>
       </Form>
     </section>
@@ -70,6 +68,7 @@ function Confirm({
   tab: DomainsTabData;
   confirm: NonNullable<DomainsTabAction["confirmRemove"]>;
 }) {
+  const t = useT();
   return (
     <Result
       as="section"
@@ -78,21 +77,19 @@ function Confirm({
       role="alert"
       aria-labelledby="confirm-heading"
     >
-      <h2 id="confirm-heading">Remove {confirm.hostname}?</h2>
-      <p>
-        {confirm.links} tracked {confirm.links === 1 ? "code uses" : "codes use"} this domain.
-        Printed codes with it stop working once it is removed; the dashboard then shows this
-        service&rsquo;s own link for them.
-      </p>
+      <h2 id="confirm-heading">
+        {t("integrations.domains.confirm.title", { hostname: confirm.hostname })}
+      </h2>
+      <p>{t("integrations.domains.confirm.text", { count: confirm.links })}</p>
       <Form method="post" action={ACTION} className="confirm-actions">
         <TabFormFields workspaceId={tab.workspaceId} intent="remove-domain" />
         <input type="hidden" name="domain" value={confirm.id} />
         <input type="hidden" name="confirm" value="yes" />
         <button type="submit" className="btn btn-danger-solid">
-          Remove {confirm.hostname} anyway
+          {t("integrations.domains.confirm.submit", { hostname: confirm.hostname })}
         </button>{" "}
         <Link to="/dashboard?tab=domains" className="btn btn-ghost">
-          Keep it
+          {t("integrations.domains.confirm.keep")}
         </Link>
       </Form>
     </Result>
@@ -100,8 +97,9 @@ function Confirm({
 }
 
 function Domains({ tab }: { tab: DomainsTabData }) {
+  const t = useT();
   if (tab.domains.length === 0) {
-    return <p className="muted">No custom domains yet. Add one above.</p>;
+    return <p className="muted">{t("integrations.domains.none")}</p>;
   }
   return (
     <ul className="member-list">
@@ -109,14 +107,16 @@ function Domains({ tab }: { tab: DomainsTabData }) {
         <li key={domain.id} className="card member domain">
           <h3>
             {domain.hostname}{" "}
-            <span className={`badge badge-${domain.status}`}>{BADGES[domain.status]}</span>
+            <span className={`badge badge-${domain.status}`}>
+              {t(`integrations.domains.badge.${domain.status}`)}
+            </span>
           </h3>
           {domain.hostname !== domain.ascii ? (
             <p className="muted small">
-              In DNS: <code>{domain.ascii}</code>
+              {t("integrations.domains.inDns")} <code>{domain.ascii}</code>
             </p>
           ) : null}
-          <p>{domain.statusWords}</p>
+          <p>{t(`integrations.domains.status.${domain.status}`)}</p>
           {domain.problems.length > 0 ? (
             <ul className="domain-problems">
               {domain.problems.map((problem) => (
@@ -126,13 +126,13 @@ function Domains({ tab }: { tab: DomainsTabData }) {
           ) : null}
           {domain.status === "active" ? null : (
             <div className="dns-record">
-              <p className="small">Create this record at your DNS provider:</p>
+              <p className="small">{t("integrations.domains.record")}</p>
               <table className="dns-table">
                 <thead>
                   <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Target</th>
+                    <th scope="col">{t("integrations.domains.record.type")}</th>
+                    <th scope="col">{t("integrations.domains.record.name")}</th>
+                    <th scope="col">{t("integrations.domains.record.target")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -143,7 +143,11 @@ function Domains({ tab }: { tab: DomainsTabData }) {
                     </td>
                     <td>
                       <code>{tab.target}</code>{" "}
-                      <CopyButton text={tab.target} label="Copy target" copiedTitle="Copied!" />
+                      <CopyButton
+                        text={tab.target}
+                        label={t("integrations.domains.copyTarget")}
+                        copiedTitle={t("integrations.domains.copied")}
+                      />
                     </td>
                   </tr>
                 </tbody>
@@ -151,9 +155,12 @@ function Domains({ tab }: { tab: DomainsTabData }) {
             </div>
           )}
           <p className="muted small">
-            Hostname: {domain.hostnameStatus ?? "unknown"} · certificate:{" "}
-            {domain.certificateStatus ?? "unknown"} · checked {domain.checked} · {domain.links}{" "}
-            tracked {domain.links === 1 ? "code" : "codes"}
+            {t("integrations.domains.details", {
+              hostname: domain.hostnameStatus ?? t("integrations.domains.unknown"),
+              certificate: domain.certificateStatus ?? t("integrations.domains.unknown"),
+              checked: domain.checked ?? t("integrations.api.keys.never"),
+              count: domain.links,
+            })}
           </p>
           {tab.manage ? (
             <div className="domain-actions">
@@ -161,14 +168,14 @@ function Domains({ tab }: { tab: DomainsTabData }) {
                 <TabFormFields workspaceId={tab.workspaceId} intent="check-domain" />
                 <input type="hidden" name="domain" value={domain.id} />
                 <button type="submit" className="btn btn-secondary">
-                  Check now
+                  {t("integrations.domains.check")}
                 </button>
               </Form>
               <Form method="post" action={ACTION}>
                 <TabFormFields workspaceId={tab.workspaceId} intent="remove-domain" />
                 <input type="hidden" name="domain" value={domain.id} />
                 <button type="submit" className="btn btn-ghost btn-danger">
-                  Remove {domain.hostname}
+                  {t("integrations.domains.remove", { hostname: domain.hostname })}
                 </button>
               </Form>
             </div>
@@ -186,31 +193,29 @@ export function DomainsTab({
   tab: DomainsTabData;
   action: DomainsTabAction | undefined;
 }) {
+  const t = useT();
   return (
     <div className="team" role="region" aria-labelledby="domains-heading">
       <div className="card">
-        <h2 id="domains-heading">Custom domains</h2>
+        <h2 id="domains-heading">{t("integrations.domains.title")}</h2>
         <p>
-          Print tracked codes that open your own address, like <code>qr.example.com/menu</code>,
-          instead of ours. Choose the domain when you save a tracked code.
+          <Trans id="integrations.domains.intro" components={{ 0: <code /> }} />
         </p>
         {tab.testMode ? (
           <p className="notice" role="status">
-            <strong>TEST MODE</strong>: no DNS is checked on this server; a domain becomes active at
-            its first check.
+            <Trans id="integrations.domains.testMode" components={{ 0: <strong /> }} />
           </p>
         ) : null}
         {tab.unavailable ? (
           <p className="notice notice-warning" role="status">
-            Custom domains are not set up on this service yet. Contact support.
+            {t("integrations.domains.unavailable")}
           </p>
         ) : null}
         {tab.limit === 0 ? (
           <div className="notice notice-warning" role="status">
             <p>
-              Custom domains come with Premium (3 domains) and Ultimate (20); this workspace is on{" "}
-              {tab.planName}.
-              {tab.domains.length > 0 ? " Its existing domains keep answering their links." : ""}
+              {t("integrations.domains.plan", { plan: tab.planName })}
+              {tab.domains.length > 0 ? ` ${t("integrations.domains.planKept")}` : ""}
             </p>
             <Link to={tab.upgrade.href}>{tab.upgrade.label}</Link>
           </div>
@@ -231,9 +236,9 @@ export function DomainsTab({
       ) : null}
       <section aria-labelledby="domain-list-heading">
         <h2 id="domain-list-heading">
-          Domains{" "}
+          {t("integrations.domains.list")}{" "}
           <span className="muted small">
-            ({tab.domains.length} of {tab.limit})
+            {t("integrations.domains.count", { count: tab.domains.length, limit: tab.limit })}
           </span>
         </h2>
         <Domains tab={tab} />

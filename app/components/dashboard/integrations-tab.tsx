@@ -6,6 +6,8 @@ import type {
 } from "../../dashboard/integrations-tab.server";
 import { CopyButton } from "../copy-button";
 import { Result, toResult } from "../result";
+import { Trans, useT } from "../../i18n/i18n";
+import { UpgradeLink } from "./brand-tab";
 
 // The dashboard's Integrations tab (issue #19): plain forms posting to
 // /dashboard?tab=integrations, so that all of it works without JavaScript.
@@ -16,6 +18,7 @@ type Tab = IntegrationsTabData;
 type Endpoint = Tab["endpoints"][number];
 
 function Secret({ secret }: { secret: NonNullable<IntegrationsTabAction["secret"]> }) {
+  const t = useT();
   return (
     <Result
       as="section"
@@ -24,15 +27,20 @@ function Secret({ secret }: { secret: NonNullable<IntegrationsTabAction["secret"
       aria-labelledby="secret-heading"
     >
       <h2 id="secret-heading">
-        {secret.created ? "Endpoint added: its signing secret" : "Signing secret"}
+        {secret.created
+          ? t("integrations.webhooks.secret.added")
+          : t("integrations.webhooks.secret.title")}
       </h2>
       <p>
-        Deliveries to <code>{secret.url}</code> are signed with this secret. Verify them with it
-        (see <Link to="/docs/api#webhooks">how</Link>); you can show it again here at any time.
+        <Trans
+          id="integrations.webhooks.secret.text"
+          values={{ url: secret.url }}
+          components={{ 0: <code />, 1: <Link to="/docs/api#webhooks" /> }}
+        />
       </p>
       <div className="new-key">
         <label htmlFor="webhook-secret" className="sr-only">
-          Signing secret
+          {t("integrations.webhooks.secret.title")}
         </label>
         <input
           id="webhook-secret"
@@ -41,25 +49,29 @@ function Secret({ secret }: { secret: NonNullable<IntegrationsTabAction["secret"
           className="mono"
           spellCheck={false}
         />
-        <CopyButton text={secret.secret} label="Copy secret" copiedTitle="Secret copied!" />
+        <CopyButton
+          text={secret.secret}
+          label={t("integrations.webhooks.secret.copy")}
+          copiedTitle={t("integrations.webhooks.secret.copied")}
+        />
       </div>
     </Result>
   );
 }
 
 function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["endpointForm"] }) {
+  const t = useT();
   if (tab.endpoints.length >= tab.limit) {
     return (
       <p className="notice notice-warning" role="status">
-        This workspace has {tab.limit} endpoints, the most the {tab.planName} plan allows. Remove
-        one to add another.
+        {t("integrations.webhooks.full", { limit: tab.limit, plan: tab.planName })}
       </p>
     );
   }
   const chosen = new Set(form?.events ?? tab.events.map((event) => event.name));
   return (
     <section className="card" aria-labelledby="add-endpoint-heading">
-      <h2 id="add-endpoint-heading">Add an endpoint</h2>
+      <h2 id="add-endpoint-heading">{t("integrations.webhooks.add.title")}</h2>
       {form ? (
         <Result as="p" answer={form} className="notice notice-error" role="alert">
           <span id="endpoint-form-error">{form.error}</span>
@@ -73,7 +85,7 @@ function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["end
       >
         <TabFormFields workspaceId={tab.workspaceId} intent="add-endpoint" />
         <div className="field">
-          <label htmlFor="endpoint-url">Address</label>
+          <label htmlFor="endpoint-url">{t("integrations.webhooks.add.address")}</label>
           <input
             id="endpoint-url"
             name="url"
@@ -88,15 +100,12 @@ function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["end
             aria-describedby={form ? "endpoint-form-error endpoint-hint" : "endpoint-hint"}
           />
           <p className="muted small" id="endpoint-hint">
-            An https address on the internet, such as a Zapier, Make or Slack workflow&rsquo;s
-            webhook URL.
-            {tab.development
-              ? " On this local server, http://localhost:PORT and http://127.0.0.1:PORT work too."
-              : ""}
+            {t("integrations.webhooks.add.hint")}
+            {tab.development ? ` ${t("integrations.webhooks.add.hintLocal")}` : ""}
           </p>
         </div>
         <fieldset>
-          <legend>Events</legend>
+          <legend>{t("integrations.webhooks.add.events")}</legend>
           {tab.events.map((event) => (
             <label key={event.name} className="role-choice">
               <input
@@ -107,13 +116,16 @@ function AddEndpoint({ tab, form }: { tab: Tab; form: IntegrationsTabAction["end
               />
               <span>
                 <code>{event.name}</code>
-                <span className="muted small"> — {event.description}</span>
+                <span className="muted small">
+                  {" "}
+                  — {t(`integrations.webhooks.event.${event.name}`)}
+                </span>
               </span>
             </label>
           ))}
         </fieldset>
         <button type="submit" className="btn btn-primary">
-          Add endpoint
+          {t("integrations.webhooks.add.submit")}
         </button>
       </Form>
     </section>
@@ -150,27 +162,32 @@ function EndpointForm({
 }
 
 function Deliveries({ tab, endpoint }: { tab: Tab; endpoint: Endpoint }) {
+  const t = useT();
   if (endpoint.deliveries.length === 0) {
-    return <p className="muted small">No deliveries yet. Send a test event to try it.</p>;
+    return <p className="muted small">{t("integrations.webhooks.deliveries.none")}</p>;
   }
   return (
     <details className="webhook-log">
-      <summary>Recent deliveries ({endpoint.deliveries.length})</summary>
+      <summary>
+        {t("integrations.webhooks.deliveries.title", { count: endpoint.deliveries.length })}
+      </summary>
       <ul className="webhook-deliveries">
         {endpoint.deliveries.map((delivery) => (
           <li key={delivery.id} className={`webhook-delivery outcome-${delivery.outcome}`}>
             <p>
-              <code>{delivery.type}</code> · attempt {delivery.attempt} ·{" "}
-              <strong>{delivery.outcomeWords}</strong> · {delivery.status}
+              <code>{delivery.type}</code> ·{" "}
+              {t("integrations.webhooks.deliveries.attempt", { attempt: delivery.attempt })} ·{" "}
+              <strong>{t(`integrations.webhooks.outcome.${delivery.outcome}`)}</strong> ·{" "}
+              {delivery.status}
               {delivery.durationMs !== null ? ` · ${delivery.durationMs} ms` : ""} · {delivery.when}
             </p>
             {delivery.error ? <p className="small">{delivery.error}</p> : null}
             <p className="muted small">
-              Event <code>{delivery.eventId}</code>
+              {t("integrations.webhooks.deliveries.event")} <code>{delivery.eventId}</code>
             </p>
             {delivery.response ? (
               <details>
-                <summary className="small">Answer (first 2 KB)</summary>
+                <summary className="small">{t("integrations.webhooks.deliveries.answer")}</summary>
                 <pre className="webhook-response">{delivery.response}</pre>
               </details>
             ) : null}
@@ -179,7 +196,7 @@ function Deliveries({ tab, endpoint }: { tab: Tab; endpoint: Endpoint }) {
                 tab={tab}
                 endpoint={endpoint}
                 intent="resend-delivery"
-                label="Resend"
+                label={t("integrations.webhooks.deliveries.resend")}
                 className="btn btn-ghost"
                 extra={{ delivery: delivery.id }}
               />
@@ -192,8 +209,14 @@ function Deliveries({ tab, endpoint }: { tab: Tab; endpoint: Endpoint }) {
 }
 
 function Endpoints({ tab }: { tab: Tab }) {
+  const t = useT();
   if (tab.endpoints.length === 0) {
-    return <p className="muted">No endpoints yet.{tab.limit > 0 ? " Add one above." : ""}</p>;
+    return (
+      <p className="muted">
+        {t("integrations.webhooks.none")}
+        {tab.limit > 0 ? ` ${t("integrations.webhooks.addAbove")}` : ""}
+      </p>
+    );
   }
   return (
     <ul className="member-list">
@@ -202,20 +225,26 @@ function Endpoints({ tab }: { tab: Tab }) {
           <h3 className="webhook-url">
             {endpoint.url}{" "}
             <span className={`badge badge-${endpoint.enabled ? "active" : "failed"}`}>
-              {endpoint.enabled ? "Enabled" : "Disabled"}
+              {endpoint.enabled
+                ? t("integrations.webhooks.enabled")
+                : t("integrations.webhooks.disabled")}
             </span>
           </h3>
           {endpoint.disabledReason ? (
             <p className="notice notice-warning">
-              Disabled: {endpoint.disabledReason} Fix the address, then enable it again.
+              {t("integrations.webhooks.disabledBecause", { reason: endpoint.disabledReason })}
             </p>
           ) : null}
-          <p className="small">Events: {endpoint.events.join(", ")}</p>
+          <p className="small">
+            {t("integrations.webhooks.eventsList", { events: endpoint.events.join(", ") })}
+          </p>
           <p className="muted small">
-            Added {endpoint.added}
-            {endpoint.failures > 0 ? ` · ${endpoint.failures} failed deliveries in a row` : ""}
+            {t("integrations.webhooks.added", { when: endpoint.added })}
+            {endpoint.failures > 0
+              ? ` · ${t("integrations.webhooks.failures", { count: endpoint.failures })}`
+              : ""}
             {endpoint.rotating
-              ? ` · the previous secret also signs until ${endpoint.rotating}`
+              ? ` · ${t("integrations.webhooks.rotating", { when: endpoint.rotating })}`
               : ""}
           </p>
           <div className="domain-actions">
@@ -224,39 +253,41 @@ function Endpoints({ tab }: { tab: Tab }) {
                 tab={tab}
                 endpoint={endpoint}
                 intent="test-endpoint"
-                label="Send test event"
+                label={t("integrations.webhooks.test")}
               />
             ) : (
               <EndpointForm
                 tab={tab}
                 endpoint={endpoint}
                 intent="enable-endpoint"
-                label="Enable again"
+                label={t("integrations.webhooks.enable")}
               />
             )}
             <EndpointForm
               tab={tab}
               endpoint={endpoint}
               intent="reveal-secret"
-              label="Show secret"
+              label={t("integrations.webhooks.showSecret")}
               className="btn btn-ghost"
             />
             <EndpointForm
               tab={tab}
               endpoint={endpoint}
               intent="rotate-secret"
-              label="Rotate secret"
+              label={t("integrations.webhooks.rotate")}
               className="btn btn-ghost"
             />
             <details className="inline-details">
-              <summary className="btn btn-ghost btn-danger">Remove</summary>
+              <summary className="btn btn-ghost btn-danger">
+                {t("integrations.webhooks.remove")}
+              </summary>
               <div className="confirm">
-                <p>Remove this endpoint? Events stop going to it at once.</p>
+                <p>{t("integrations.webhooks.removeConfirm")}</p>
                 <EndpointForm
                   tab={tab}
                   endpoint={endpoint}
                   intent="remove-endpoint"
-                  label={`Remove ${endpoint.url}`}
+                  label={t("integrations.webhooks.removeNamed", { url: endpoint.url })}
                   className="btn btn-danger-solid"
                 />
               </div>
@@ -276,31 +307,30 @@ export function IntegrationsTab({
   tab: Tab;
   action: IntegrationsTabAction | undefined;
 }) {
+  const t = useT();
   return (
     <div className="team" role="region" aria-labelledby="integrations-heading">
       <div className="card">
-        <h2 id="integrations-heading">Webhooks</h2>
+        <h2 id="integrations-heading">{t("integrations.webhooks.title")}</h2>
         <p>
-          Send your codes&rsquo; events to your CRM, Slack or Zapier as they happen: each one is a
-          signed POST in the Standard Webhooks format.{" "}
-          <Link to="/docs/api#webhooks">How to receive and verify them</Link>.
+          <Trans
+            id="integrations.webhooks.intro"
+            components={{ 0: <Link to="/docs/api#webhooks" /> }}
+          />
         </p>
         {tab.limit === 0 ? (
           <div className="notice notice-warning" role="status">
             <p>
-              Webhooks (custom integrations) are part of the Ultimate plan; this workspace is on{" "}
-              {tab.planName}.
-              {tab.endpoints.length > 0
-                ? " Its endpoints are kept, and get events again after an upgrade."
-                : ""}
+              {t("integrations.webhooks.plan", { plan: tab.planName })}
+              {tab.endpoints.length > 0 ? ` ${t("integrations.webhooks.planKept")}` : ""}
             </p>
-            <Link to={tab.upgrade.href}>{tab.upgrade.label}</Link>
+            <UpgradeLink href={tab.upgrade.href} />
           </div>
         ) : null}
       </div>
       {!tab.manage ? (
         <p className="notice" role="status">
-          {tab.refusal}
+          {t("integrations.ownersAndAdmins")}
         </p>
       ) : (
         <>
@@ -319,9 +349,12 @@ export function IntegrationsTab({
           {tab.limit === 0 && tab.endpoints.length === 0 ? null : (
             <section aria-labelledby="endpoint-list-heading">
               <h2 id="endpoint-list-heading">
-                Endpoints{" "}
+                {t("integrations.webhooks.list")}{" "}
                 <span className="muted small">
-                  ({tab.endpoints.length} of {tab.limit})
+                  {t("integrations.domains.count", {
+                    count: tab.endpoints.length,
+                    limit: tab.limit,
+                  })}
                 </span>
               </h2>
               <Endpoints tab={tab} />

@@ -2,7 +2,8 @@ import { TabFormFields } from "./tab-form-fields";
 import { Form, Link, useSearchParams } from "react-router";
 import type { TeamTabData } from "../../dashboard/team-tab.server";
 import { WORKSPACE_NAME_MAX } from "../../workspaces/team-forms";
-import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS } from "../../workspaces/roles";
+import { ASSIGNABLE_ROLES } from "../../workspaces/roles";
+import { Trans, type Translate, useLocale, useT } from "../../i18n/i18n";
 import { CopyButton } from "../copy-button";
 import { FormattedDate } from "../formatted-date";
 import { SecurityPolicies } from "./security-policies";
@@ -15,31 +16,38 @@ type Member = TeamTabData["members"][number];
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
+/** "Admin", in the page's language. */
+const roleName = (t: Translate, role: string) => t(`team.role.${role}`);
+
+/** The role badge: the role's name in capitals, the page's language's way. */
+function RoleBadge({ role }: { role: string }) {
+  const t = useT();
+  const { code } = useLocale();
+  return <span className="badge">{roleName(t, role).toLocaleUpperCase(code)}</span>;
+}
+
 function Summary({ team }: { team: TeamTabData }) {
+  const t = useT();
   return (
     <div className="card team-summary">
       <h2 id="team-heading">{team.name}</h2>
       <p>
-        <strong>{team.seats.summary}</strong>{" "}
+        <strong>{t("team.seats", { used: team.seats.used, limit: team.seats.limit })}</strong>{" "}
         <span className="muted">
-          · {team.planName} plan{team.role === "owner" ? "" : ` of ${team.ownerName}`}
+          ·{" "}
+          {team.role === "owner"
+            ? t("team.plan", { plan: team.planName })
+            : t("team.planOf", { plan: team.planName, owner: team.ownerName })}
         </span>
       </p>
-      <p className="muted small">
-        You are {team.role}: {team.roleDescription.toLowerCase()}.
-      </p>
-      {team.ownWorkspace ? (
-        <p className="muted small">
-          This is your personal workspace: it belongs to your account, so it cannot be left or
-          handed over. Create a team workspace to share ownership.
-        </p>
-      ) : null}
+      <p className="muted small">{t(`team.youAre.${team.role}`)}</p>
+      {team.ownWorkspace ? <p className="muted small">{t("team.personal")}</p> : null}
       {team.canRename ? (
         <details className="inline-details">
-          <summary className="btn btn-ghost">Rename workspace</summary>
+          <summary className="btn btn-ghost">{t("team.rename.open")}</summary>
           <Form method="post" className="inline-form">
             <TabFormFields workspaceId={team.workspaceId} intent="rename-workspace" />
-            <label htmlFor="workspace-name">Workspace name</label>
+            <label htmlFor="workspace-name">{t("team.rename.label")}</label>
             <input
               id="workspace-name"
               name="name"
@@ -48,7 +56,7 @@ function Summary({ team }: { team: TeamTabData }) {
               maxLength={WORKSPACE_NAME_MAX}
             />
             <button type="submit" className="btn btn-primary">
-              Save name
+              {t("team.rename.submit")}
             </button>
           </Form>
         </details>
@@ -58,16 +66,18 @@ function Summary({ team }: { team: TeamTabData }) {
 }
 
 function InviteLink({ link }: { link: { email: string; url: string } }) {
+  const t = useT();
   return (
     <div className="notice notice-success invite-link">
-      <label htmlFor="invite-link">Invitation link for {link.email}</label>
-      <p className="small">
-        It was e-mailed; you can also send it yourself. It is shown only now, works once, for 7
-        days.
-      </p>
+      <label htmlFor="invite-link">{t("team.inviteLink.label", { email: link.email })}</label>
+      <p className="small">{t("team.inviteLink.once")}</p>
       <div className="share-row">
         <input id="invite-link" type="text" readOnly value={link.url} />
-        <CopyButton text={link.url} label="Copy link" />
+        <CopyButton
+          text={link.url}
+          label={t("team.inviteLink.copy")}
+          copiedTitle={t("team.inviteLink.copied")}
+        />
       </div>
     </div>
   );
@@ -80,9 +90,10 @@ function Invite({
   team: TeamTabData;
   invite: NonNullable<TeamTabData["invite"]>;
 }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite someone</h2>
+      <h2 id="invite-heading">{t("team.invite.title")}</h2>
       {invite.link ? <InviteLink link={invite.link} /> : null}
       {invite.refusal ? (
         <div className="notice notice-warning" role="status">
@@ -94,7 +105,7 @@ function Invite({
         <Form method="post" className="invite-form" key={invite.link?.url ?? "invite"}>
           <TabFormFields workspaceId={team.workspaceId} intent="invite" />
           <div className="field">
-            <label htmlFor="invite-email">E-mail address</label>
+            <label htmlFor="invite-email">{t("team.invite.email")}</label>
             <input
               id="invite-email"
               name="email"
@@ -105,19 +116,19 @@ function Invite({
             />
           </div>
           <fieldset>
-            <legend>Role</legend>
+            <legend>{t("team.invite.role")}</legend>
             {ASSIGNABLE_ROLES.map((role) => (
               <label key={role} className="role-choice">
                 <input type="radio" name="role" value={role} defaultChecked={role === "editor"} />
                 <span>
-                  <strong>{role[0]!.toUpperCase() + role.slice(1)}</strong>
-                  <span className="muted small"> — {ROLE_DESCRIPTIONS[role]}</span>
+                  <strong>{roleName(t, role)}</strong>
+                  <span className="muted small"> — {t(`team.role.${role}.description`)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <button type="submit" className="btn btn-primary">
-            Send invitation
+            {t("team.invite.submit")}
           </button>
         </Form>
       )}
@@ -126,41 +137,47 @@ function Invite({
 }
 
 function MemberActions({ team, member }: { team: TeamTabData; member: Member }) {
+  const t = useT();
   return (
     <div className="member-actions">
       {member.canChangeRole ? (
         <details className="inline-details">
-          <summary className="btn btn-ghost">Change role</summary>
+          <summary className="btn btn-ghost">{t("team.member.changeRole")}</summary>
           <Form method="post" className="inline-form">
             <TabFormFields workspaceId={team.workspaceId} intent="change-role" />
             <input type="hidden" name="member" value={member.id} />
-            <label htmlFor={`role-${member.id}`}>Role for {member.name}</label>
+            <label htmlFor={`role-${member.id}`}>
+              {t("team.member.roleFor", { name: member.name })}
+            </label>
             <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {role}
+                  {t(`team.role.${role}.option`)}
                 </option>
               ))}
             </select>
             <button type="submit" className="btn btn-primary">
-              Save role
+              {t("team.member.saveRole")}
             </button>
           </Form>
         </details>
       ) : null}
       {member.canRemove ? (
         <details className="inline-details">
-          <summary className="btn btn-ghost btn-danger">Remove</summary>
+          <summary className="btn btn-ghost btn-danger">{t("team.member.remove")}</summary>
           <div className="confirm">
             <p>
-              <strong>Remove {member.name}?</strong> Their access ends on their next page load. The
-              codes they made stay in the workspace.
+              <Trans
+                id="team.member.removeConfirm"
+                values={{ name: member.name }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <Form method="post">
               <TabFormFields workspaceId={team.workspaceId} intent="remove" />
               <input type="hidden" name="member" value={member.id} />
               <button type="submit" className="btn btn-danger-solid">
-                Remove {member.name}
+                {t("team.member.removeNamed", { name: member.name })}
               </button>
             </Form>
           </div>
@@ -171,20 +188,24 @@ function MemberActions({ team, member }: { team: TeamTabData; member: Member }) 
 }
 
 function Members({ team }: { team: TeamTabData }) {
+  const t = useT();
   return (
     <section aria-labelledby="members-heading">
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading">{t("team.members.title")}</h2>
       <ul className="member-list">
         {team.members.map((member) => (
           <li key={member.id} className="card member-item">
             <div className="member-main">
               <h3>
                 {member.name}
-                {member.you ? <span className="muted"> (you)</span> : null}
+                {member.you ? <span className="muted"> {t("team.members.you")}</span> : null}
               </h3>
               <p className="muted small">
-                <span className="badge">{member.role.toUpperCase()}</span> {member.email} · joined{" "}
-                <FormattedDate value={member.joinedAt} />
+                <RoleBadge role={member.role} /> {member.email} ·{" "}
+                <Trans
+                  id="team.members.joined"
+                  components={{ 0: <FormattedDate value={member.joinedAt} /> }}
+                />
               </p>
             </div>
             <MemberActions team={team} member={member} />
@@ -196,27 +217,39 @@ function Members({ team }: { team: TeamTabData }) {
 }
 
 function Invitations({ team }: { team: TeamTabData }) {
+  const t = useT();
   if (team.invitations.length === 0) return null;
   return (
     <section aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading">Pending invitations</h2>
+      <h2 id="invitations-heading">{t("team.invitations.title")}</h2>
       <ul className="member-list">
         {team.invitations.map((invitation) => (
           <li key={invitation.id} className="card member-item">
             <div className="member-main">
               <h3>{invitation.email}</h3>
               <p className="muted small">
-                <span className="badge">{invitation.role.toUpperCase()}</span> · expires{" "}
-                <time dateTime={invitation.expiresAt} title={utc(invitation.expiresAt)}>
-                  {invitation.expiresIn}
-                </time>
+                <RoleBadge role={invitation.role} /> ·{" "}
+                <Trans
+                  id="team.invitations.expires"
+                  components={{
+                    0: (
+                      <time dateTime={invitation.expiresAt} title={utc(invitation.expiresAt)}>
+                        {invitation.expiresIn}
+                      </time>
+                    ),
+                  }}
+                />
               </p>
             </div>
             <Form method="post">
               <TabFormFields workspaceId={team.workspaceId} intent="revoke" />
               <input type="hidden" name="invitation" value={invitation.id} />
               <button type="submit" className="btn btn-ghost btn-danger">
-                Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
+                <Trans
+                  id="team.invitations.revoke"
+                  values={{ email: invitation.email }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </button>
             </Form>
           </li>
@@ -228,20 +261,24 @@ function Invitations({ team }: { team: TeamTabData }) {
 
 /** Leaving, or for the owner of a team workspace, handing it over first. */
 function YourMembership({ team }: { team: TeamTabData }) {
+  const t = useT();
   const others = team.members.filter((member) => !member.you);
   if (team.canLeave) {
     return (
       <details className="inline-details card">
-        <summary className="btn btn-ghost btn-danger">Leave this workspace</summary>
+        <summary className="btn btn-ghost btn-danger">{t("team.leave.open")}</summary>
         <div className="confirm">
           <p>
-            <strong>Leave {team.name}?</strong> You lose access at once; the codes you made stay
-            here. Coming back takes a new invitation.
+            <Trans
+              id="team.leave.confirm"
+              values={{ name: team.name }}
+              components={{ 0: <strong /> }}
+            />
           </p>
           <Form method="post">
             <TabFormFields workspaceId={team.workspaceId} intent="leave" />
             <button type="submit" className="btn btn-danger-solid">
-              Leave {team.name}
+              {t("team.leave.submit", { name: team.name })}
             </button>
           </Form>
         </div>
@@ -251,28 +288,25 @@ function YourMembership({ team }: { team: TeamTabData }) {
   if (!team.canTransfer) return null;
   return (
     <section className="card" aria-labelledby="transfer-heading">
-      <h2 id="transfer-heading">Ownership</h2>
-      <p className="muted small">
-        You own this workspace, and its plan is yours. To leave it, first hand it to another member:
-        they become the owner, with their plan, and you an admin.
-      </p>
+      <h2 id="transfer-heading">{t("team.transfer.title")}</h2>
+      <p className="muted small">{t("team.transfer.text")}</p>
       {others.length === 0 ? (
-        <p className="muted small">Invite someone first.</p>
+        <p className="muted small">{t("team.transfer.inviteFirst")}</p>
       ) : (
         <details className="inline-details">
-          <summary className="btn btn-ghost">Transfer ownership</summary>
+          <summary className="btn btn-ghost">{t("team.transfer.submit")}</summary>
           <Form method="post" className="inline-form">
             <TabFormFields workspaceId={team.workspaceId} intent="transfer" />
-            <label htmlFor="new-owner">New owner</label>
+            <label htmlFor="new-owner">{t("team.transfer.newOwner")}</label>
             <select id="new-owner" name="member" required>
               {others.map((member) => (
                 <option key={member.id} value={member.id}>
-                  {member.name} ({member.role})
+                  {member.name} ({t(`team.role.${member.role}.option`)})
                 </option>
               ))}
             </select>
             <button type="submit" className="btn btn-danger-solid">
-              Transfer ownership
+              {t("team.transfer.submit")}
             </button>
           </Form>
         </details>
@@ -282,20 +316,21 @@ function YourMembership({ team }: { team: TeamTabData }) {
 }
 
 function DeleteWorkspace({ team }: { team: TeamTabData }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="delete-workspace-heading">
-      <h2 id="delete-workspace-heading">Delete this workspace</h2>
-      <p className="muted small">
-        Deleting {team.name} removes its saved codes with their analytics, its members&rsquo;
-        access, pending invitations and activity, for good. Printed tracked codes of this workspace
-        will say the code was deleted.
-      </p>
+      <h2 id="delete-workspace-heading">{t("team.delete.title")}</h2>
+      <p className="muted small">{t("team.delete.text", { name: team.name })}</p>
       <details className="inline-details">
-        <summary className="btn btn-ghost btn-danger">Delete workspace</summary>
+        <summary className="btn btn-ghost btn-danger">{t("team.delete.open")}</summary>
         <Form method="post" className="inline-form">
           <TabFormFields workspaceId={team.workspaceId} intent="delete-workspace" />
           <label htmlFor="delete-workspace-confirm">
-            Type <strong>{team.storedName}</strong> to confirm
+            <Trans
+              id="team.delete.confirm"
+              values={{ name: team.storedName }}
+              components={{ 0: <strong /> }}
+            />
           </label>
           <input
             id="delete-workspace-confirm"
@@ -305,7 +340,7 @@ function DeleteWorkspace({ team }: { team: TeamTabData }) {
             spellCheck={false}
           />
           <button type="submit" className="btn btn-danger-solid">
-            Delete {team.name} for good
+            {t("team.delete.submit", { name: team.name })}
           </button>
         </Form>
       </details>
@@ -314,12 +349,13 @@ function DeleteWorkspace({ team }: { team: TeamTabData }) {
 }
 
 function AuditLog({ audit }: { audit: NonNullable<TeamTabData["audit"]> }) {
+  const t = useT();
   const page = (n: number) => `/dashboard?tab=team&page=${n}`;
   return (
     <section className="card" aria-labelledby="audit-heading">
-      <h2 id="audit-heading">Activity</h2>
+      <h2 id="audit-heading">{t("team.audit.title")}</h2>
       {audit.entries.length === 0 ? (
-        <p className="muted">Nothing has happened here yet.</p>
+        <p className="muted">{t("team.audit.none")}</p>
       ) : (
         <ol className="audit-log">
           {audit.entries.map((entry) => (
@@ -333,18 +369,18 @@ function AuditLog({ audit }: { audit: NonNullable<TeamTabData["audit"]> }) {
         </ol>
       )}
       {audit.pages > 1 ? (
-        <nav className="pager" aria-label="More activity">
+        <nav className="pager" aria-label={t("team.audit.more")}>
           <span className="muted small">
-            Page {audit.page} of {audit.pages}
+            {t("team.audit.page", { page: audit.page, pages: audit.pages })}
           </span>
           {audit.page > 1 ? (
             <Link to={page(audit.page - 1)} className="btn btn-ghost">
-              Newer
+              {t("team.audit.newer")}
             </Link>
           ) : null}
           {audit.page < audit.pages ? (
             <Link to={page(audit.page + 1)} className="btn btn-ghost">
-              Older
+              {t("team.audit.older")}
             </Link>
           ) : null}
         </nav>
@@ -355,6 +391,7 @@ function AuditLog({ audit }: { audit: NonNullable<TeamTabData["audit"]> }) {
 
 function CreateWorkspace() {
   // The user menu's "Create a team workspace" opens it (?create=1), with and without JavaScript.
+  const t = useT();
   const [params] = useSearchParams();
   return (
     <details
@@ -362,18 +399,16 @@ function CreateWorkspace() {
       id="create-workspace"
       open={params.get("create") === "1" || undefined}
     >
-      <summary className="btn btn-ghost">Create a team workspace</summary>
+      <summary className="btn btn-ghost">{t("team.create.open")}</summary>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="create-workspace" />
-        <label htmlFor="new-workspace-name">Name of the new workspace</label>
+        <label htmlFor="new-workspace-name">{t("team.create.label")}</label>
         <input id="new-workspace-name" name="name" required maxLength={WORKSPACE_NAME_MAX} />
         <button type="submit" className="btn btn-primary">
-          Create workspace
+          {t("team.create.submit")}
         </button>
       </Form>
-      <p className="muted small">
-        You own it, and its plan is yours; you can switch to it from your menu.
-      </p>
+      <p className="muted small">{t("team.create.hint")}</p>
     </details>
   );
 }

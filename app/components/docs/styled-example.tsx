@@ -1,4 +1,5 @@
 import { CodeExample } from "./code-example";
+import { Trans, useT } from "../../i18n/i18n";
 
 /**
  * /docs/api's styled image (issue #28): a request with design fields, and the image the API
@@ -13,6 +14,7 @@ export function StyledExample({
   body: unknown;
   svg: string;
 }) {
+  const t = useT();
   const json = JSON.stringify(body, null, 2);
   const curl = [
     `curl -X POST "${origin}/api/v1/images"`,
@@ -24,29 +26,21 @@ export function StyledExample({
   const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
     <section id="styled-example" className="card" aria-labelledby="styled-example-heading">
-      <h2 id="styled-example-heading">A styled image</h2>
+      <h2 id="styled-example-heading">{t("docs.api.tocStyled")}</h2>
       <p>
-        <code>customization</code> takes the generator&rsquo;s design: dot shape, corner styles and
-        colours, a gradient, a frame with its text. Every styled image is decoded before it is
-        answered; a design that would not scan is refused with a 400 naming the part to change. This
-        request:
+        <Trans id="docs.styled.intro" components={{ 0: <code /> }} />
       </p>
       <figure className="api-example">
         <figcaption>
-          <span>Request body</span>
+          <span>{t("docs.styled.body")}</span>
         </figcaption>
         <pre tabIndex={0} aria-labelledby="styled-example-body">
           <code id="styled-example-body">{json}</code>
         </pre>
       </figure>
       <CodeExample label="curl" code={curl} id="styled-example-curl" />
-      <p>answers this SVG (PNG, PDF and EPS draw the same design):</p>
-      <img
-        id="styled-example-image"
-        src={src}
-        width={256}
-        alt="A QR code for https://example.com/menu with rounded dots in a blue-to-purple gradient, rounded blue corners and a box frame reading Scan me"
-      />
+      <p>{t("docs.styled.answer")}</p>
+      <img id="styled-example-image" src={src} width={256} alt={t("docs.styled.alt")} />
     </section>
   );
 }
