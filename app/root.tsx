@@ -97,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           locale,
           // A client navigation asks for "/dashboard.data" ("/_root.data" for "/"): the
           // messages are those of the page it will show, not of the data address.
-          namespacesFor(pagePath(path)).filter(
+          namespacesFor(path).filter(
             (namespace) => !SERVER_NAMESPACES.includes(namespace),
           ),
         ),
@@ -195,12 +195,6 @@ async function signedInUser(
     trialBanner:
       banner && !(await trialBannerDismissed(request, user.trialEndDate)) ? banner : null,
   };
-}
-
-/** The page a request is for: single-fetch data requests end in ".data". */
-function pagePath(path: string): string {
-  if (path === "/_root.data") return "/";
-  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
 export function shouldRevalidate({
