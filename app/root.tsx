@@ -61,6 +61,14 @@ export const links: Route.LinksFunction = () => [
 // Every post that would change a suspended workspace is refused here, with its reason (issue #31).
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
+/**
+ * The page a request is for: a client-side navigation fetches "/dashboard.data" ("/_root.data"
+ * for "/"), and its messages must be the page's, not only "common".
+ */
+function pagePath(pathname: string): string {
+  return pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
@@ -69,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getLocale(context),
   ]);
   const url = new URL(request.url);
-  const prefixed = splitLocalePath(url.pathname, true);
+  const prefixed = splitLocalePath(pagePath(url.pathname), true);
   // The pseudo-locale exists for tests and development only.
   if (prefixed.locale === PSEUDO_LOCALE && !pseudoAllowed()) {
     throw data("Page not found", { status: 404 });
