@@ -1,31 +1,21 @@
 import type { Customization } from "../design/customization";
 import { designInputFromSearchParams } from "../design/customization";
-import type { Design } from "../design/schema";
+import type { Translate } from "../i18n/i18n";
 import { normalizeHexColor } from "../qr/contrast";
 
 // The code page's design form (issue #29 item 8), pure: its fields under the API's names (the
 // gradient as gradientType/From/To/Rotation, as download links name it), read back into a design
 // input, and the design said in words for the page's summary.
 
-/** "extra-rounded" → "Extra rounded". */
-export function shapeLabel(value: string): string {
-  const words = value.replaceAll("-", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** A shape, gradient type or logo size in the page's language: "extra-rounded" → "Extra rounded". */
+export const shapeLabel = (t: Translate, value: string) => t(`code.shape.${value}`);
 
-export const ERROR_CORRECTION_WORDS = {
-  L: "Low (about 7% can be restored)",
-  M: "Medium (about 15%)",
-  Q: "Quartile (about 25%)",
-  H: "High (about 30%)",
-} as const;
+/** "H: High (about 30%)". */
+export const errorCorrectionLabel = (t: Translate, level: string) =>
+  t("code.ec.label", { level, words: t(`code.ec.${level}`) });
 
-export const FRAME_WORDS: Record<Design["frame"], string> = {
-  none: "No frame",
-  box: "Box, text under the code",
-  banner: "Banner, text above the code",
-  bubble: "Speech bubble under the code",
-};
+/** A frame style in words: "Box, text under the code". */
+export const frameLabel = (t: Translate, frame: string) => t(`code.frame.${frame}`);
 
 /** The form as posted, as a design input for the design schema. */
 export function designFormInput(form: FormData): Record<string, unknown> {
@@ -81,33 +71,50 @@ const COLOUR_FIELDS = [
 ] as const;
 
 /** The design in words: one line per part, for the page's summary. */
-export function designSummary(design: Customization, hasLogo: boolean): [string, string][] {
+export function designSummary(
+  design: Customization,
+  hasLogo: boolean,
+  t: Translate,
+): [string, string][] {
   const lines: [string, string][] = [
-    ["Dots", shapeLabel(design.dotShape)],
-    ["Corners", shapeLabel(design.cornerShape)],
-    ["Corner centres", shapeLabel(design.cornerDotShape)],
+    [t("code.designForm.dots"), shapeLabel(t, design.dotShape)],
+    [t("code.designForm.corners"), shapeLabel(t, design.cornerShape)],
+    [t("code.designForm.cornerCentres"), shapeLabel(t, design.cornerDotShape)],
     [
-      "Colours",
+      t("code.designForm.colours"),
       design.gradient
-        ? `${shapeLabel(design.gradient.type)} gradient ${design.gradient.from} to ${design.gradient.to} (${design.gradient.rotation}°) on ${design.bgColor}`
-        : `${design.fgColor} on ${design.bgColor}`,
+        ? t(`code.summary.gradient.${design.gradient.type}`, {
+            from: design.gradient.from,
+            to: design.gradient.to,
+            rotation: design.gradient.rotation,
+            background: design.bgColor,
+          })
+        : t("code.summary.colours", { foreground: design.fgColor, background: design.bgColor }),
     ],
   ];
   const corner = design.cornerColor ?? design.fgColor;
   const centre = design.cornerDotColor ?? design.fgColor;
   if (corner !== design.fgColor || centre !== design.fgColor) {
-    lines.push(["Corner colours", `${corner}, centres ${centre}`]);
+    lines.push([
+      t("code.summary.cornerColours"),
+      t("code.summary.cornerColoursValue", { corner, centre }),
+    ]);
   }
   lines.push([
-    "Frame",
+    t("code.designForm.frame"),
     design.frame === "none"
-      ? FRAME_WORDS.none
-      : `${FRAME_WORDS[design.frame]}: “${design.frameText}” (${design.frameTextColor} on ${design.frameColor})`,
+      ? frameLabel(t, "none")
+      : t("code.summary.frameValue", {
+          frame: frameLabel(t, design.frame),
+          text: design.frameText,
+          textColour: design.frameTextColor,
+          frameColour: design.frameColor,
+        }),
   ]);
   // A logo covers modules, so it always draws at H.
   const level = hasLogo ? "H" : design.errorCorrection;
-  lines.push(["Error correction", `${level}: ${ERROR_CORRECTION_WORDS[level]}`]);
-  lines.push(["Quiet zone", `${design.margin} modules`]);
-  if (hasLogo) lines.push(["Logo", shapeLabel(design.logoSize)]);
+  lines.push([t("code.summary.errorCorrection"), errorCorrectionLabel(t, level)]);
+  lines.push([t("code.summary.quietZone"), t("code.summary.modules", { count: design.margin })]);
+  if (hasLogo) lines.push([t("code.summary.logo"), shapeLabel(t, design.logoSize)]);
   return lines;
 }

@@ -22,7 +22,9 @@ import { parseContent } from "../qr/schema";
 import type { QrContent } from "../qr/types";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import { workspacePlan } from "../workspaces/current.server";
+import type { Translate } from "../i18n/i18n";
 import { designFormInput } from "./code-design";
+import { pageErrors, pageMessage } from "./code-messages";
 
 // Changing a saved code's design, or a static code's content, from its page (issue #29 item 8).
 // The design is checked as every image is (contrast, then the decoder reads the drawing of what
@@ -49,6 +51,8 @@ export interface CodeEdit {
   content: QrContent;
   form: FormData;
   origin: string;
+  /** The request's messages: refusals and toasts are said in its language. */
+  t: Translate;
 }
 
 /** The design schema's paths as the form names its fields. */
@@ -66,14 +70,17 @@ function formValues(form: FormData, names: readonly string[]): Record<string, st
 }
 
 function refused(
+  t: Translate,
   intent: CodeEditAction["intent"],
-  errors: Record<string, string>,
+  english: Record<string, string>,
   values: Record<string, string>,
   status = 400,
 ) {
+  // The schemas' and checks' messages are English (the API's); the page says them in its language.
+  const errors = pageErrors(t, english);
   const [first] = Object.values(errors);
   return data<CodeEditAction>(
-    { intent, stage: "refused", message: first ?? "Check the form.", errors, values },
+    { intent, stage: "refused", message: first ?? t("code.edit.checkForm"), errors, values },
     { status },
   );
 }
@@ -87,6 +94,7 @@ export async function editDesign({
   content,
   form,
   origin,
+  t,
 }: CodeEdit) {
   const values = formValues(form, DESIGN_QUERY_NAMES);
   const saved = customizationOf(code.customization);
@@ -100,7 +108,7 @@ export async function editDesign({
     const errors = Object.fromEntries(
       Object.entries(parsed.errors).map(([path, message]) => [formField(path), message]),
     );
-    return refused("design", errors, values);
+    return refused(t, "design", errors, values);
   }
   const { encoded } = await encodedContent(db, code, content, origin);
   const unusable = await designProblem(
@@ -108,7 +116,8 @@ export async function editDesign({
     parsed.value,
     await codeLogo(db, code),
   );
-  if (unusable) return refused("design", { [formField(unusable.field)]: unusable.message }, values);
+  if (unusable)
+    return refused(t, "design", { [formField(unusable.field)]: unusable.message }, values);
   await updateCodeDesign(db, code.id, membership.workspace.id, storedCustomization(parsed.value));
   await emitWebhookEvent(db, membership.workspace.id, "qr_code.updated", {
     id: code.id,
@@ -116,9 +125,8 @@ export async function editDesign({
     changes: ["design"],
   });
   return redirectWithToast(request, `/dashboard/codes/${code.id}`, {
-    title: "Design saved",
-    description:
-      "The code's content and short link stay the same. Download the new image for new prints.",
+    title: t("code.toast.designSaved"),
+    description: t("code.toast.designSavedText"),
     variant: "success",
   });
 }
@@ -132,30 +140,32 @@ export async function editContent({
   content,
   form,
   origin,
+  t,
 }: CodeEdit) {
   const names = TYPE_FIELDS[content.type];
   const values = formValues(form, names);
   const { linkUrl } = await encodedContent(db, code, content, origin);
   if (linkUrl) {
     return refused(
+      t,
       "content",
       {
-        form: "This is a dynamic code: its image holds its short link, so change where it leads with the destination form instead.",
+        form: t("code.edit.dynamic"),
       },
       values,
     );
   }
   const parsed = parseContent(content.type, values);
-  if (!parsed.ok) return refused("content", parsed.errors, values);
+  if (!parsed.ok) return refused(t, "content", parsed.errors, values);
   try {
     contentMatrix(parsed.value);
   } catch (error) {
     if (error instanceof ContentTooLongError)
-      return refused("content", { form: error.message }, values);
+      return refused(t, "content", { form: error.message }, values);
     throw error;
   }
   const allowed = canSaveType(workspacePlan(membership), content.type);
-  if (!allowed.ok) return refused("content", { form: allowed.message }, values, 403);
+  if (!allowed.ok) return refused(t, "content", { form: allowed.message }, values, 403);
   const unusable = await designProblem(
     encodePayload(parsed.value),
     customizationOf(code.customization),
@@ -163,22 +173,22 @@ export async function editContent({
   );
   if (unusable) {
     return refused(
+      t,
       "content",
       {
-        form: `With this content the saved design does not scan: ${unusable.message} Change the design first.`,
+        form: t("code.edit.designDoesNotScan", { problem: pageMessage(t, unusable.message) }),
       },
       values,
     );
   }
   if (encodePayload(parsed.value) === encodePayload(content)) {
-    return refused("content", { form: "That is the content the code already has." }, values);
+    return refused(t, "content", { form: t("code.edit.sameContent") }, values);
   }
   if (form.get("confirm") !== "yes") {
     return data<CodeEditAction>({
       intent: "content",
       stage: "confirm",
-      message:
-        "Changing the content changes the printed image: copies already printed keep showing the old content. Download and print the code again after saving.",
+      message: t("code.edit.confirm"),
       errors: {},
       values,
     });
@@ -190,9 +200,8 @@ export async function editContent({
     changes: ["content"],
   });
   return redirectWithToast(request, `/dashboard/codes/${code.id}`, {
-    title: "Content saved",
-    description:
-      "The image has changed: download it again. Copies printed before still show the old content.",
+    title: t("code.toast.contentSaved"),
+    description: t("code.toast.contentSavedText"),
     variant: "success",
   });
 }

@@ -12,9 +12,11 @@ import { canDownloadPrint, canDownloadSvg } from "../plans/rules";
 import { TYPE_FIELDS } from "../qr/fields";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { describeContent } from "../qr/payload";
-import { QR_TYPE_LABELS, type QrContent } from "../qr/types";
+import type { QrContent } from "../qr/types";
 import { fieldLabel } from "./code-content";
 import { designFormValues, designSummary } from "./code-design";
+import { pageMessage } from "./code-messages";
+import type { Translate } from "../i18n/i18n";
 
 // What a saved code's page shows besides its destination (issue #29 item 8): the image drawn
 // from its saved design, its content and design in words, its scans, and its downloads in every
@@ -33,25 +35,34 @@ export function contentValues(content: QrContent): Record<string, string> {
 }
 
 /** The content in words: each filled field with its label. */
-function contentLines(content: QrContent): [string, string][] {
+function contentLines(content: QrContent, t: Translate): [string, string][] {
   return Object.entries(contentValues(content))
     .filter(
       ([name, value]) =>
         value !== "" &&
         !(name === "password" && content.type === "wifi" && content.encryption === "nopass"),
     )
-    .map(([name, value]) => [fieldLabel(name), name === "hidden" ? "Yes" : value]);
+    .map(([name, value]) => [
+      fieldLabel(t, name),
+      name === "hidden" ? t("code.content.yes") : value,
+    ]);
 }
 
 /** The saved image as the page shows it, or why it cannot be drawn. */
-async function pageImage(db: Database, code: QrCodeRecord, content: QrContent, origin: string) {
+async function pageImage(
+  db: Database,
+  code: QrCodeRecord,
+  content: QrContent,
+  origin: string,
+  t?: Translate,
+) {
   const image = await savedImage(db, code, content, origin, "svg");
   try {
     const svg = String(await image.render());
     return { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, problem: null };
   } catch (error) {
     if (error instanceof DesignRefusedError || error instanceof LogoNotDrawableError) {
-      return { src: null, problem: error.message };
+      return { src: null, problem: t ? pageMessage(t, error.message) : error.message };
     }
     throw error;
   }
@@ -109,6 +120,7 @@ export async function codeOverview(
   content: QrContent,
   plan: PlanId,
   origin: string,
+  t: Translate,
   now = new Date(),
 ) {
   const { linkUrl, encoded } = await encodedContent(db, code, content, origin);
@@ -116,16 +128,16 @@ export async function codeOverview(
   const hasLogo = Boolean(code.logoUrl);
   return {
     type: content.type,
-    typeLabel: QR_TYPE_LABELS[content.type],
+    typeLabel: t(`code.type.${content.type}`),
     dynamic: linkUrl !== null,
     shortLink: linkUrl,
     image: {
-      ...(await pageImage(db, code, content, origin)),
-      alt: `QR code: ${describeContent(encoded)}`,
+      ...(await pageImage(db, code, content, origin, t)),
+      alt: t("code.image.alt", { content: describeContent(encoded) }),
     },
-    content: contentLines(content),
+    content: contentLines(content, t),
     contentValues: contentValues(content),
-    design: designSummary(design, hasLogo),
+    design: designSummary(design, hasLogo, t),
     designValues: designFormValues(design),
     hasLogo,
     downloads: downloads(code.id, plan),

@@ -31,6 +31,8 @@ import { canEditDestination } from "../plans/rules";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 import { appOrigin } from "../config/app-url.server";
+import type { Translate } from "../i18n/i18n";
+import { pageMessage } from "./code-messages";
 
 // A saved code's page (/dashboard/codes/{id}): its image, content, design, scans and downloads
 // (issue #29 item 8, in code-overview.server.ts), editing its design and a static code's content
@@ -38,25 +40,27 @@ import { appOrigin } from "../config/app-url.server";
 // one scheduled change and the history of changes with Restore (issue #21). The dashboard's Edit
 // destination form posts here too, and comes back to the dashboard.
 
-const KIND_WORDS = {
-  edit: "Edited",
-  restore: "Restored",
-  scheduled: "Scheduled change applied",
-  api: "Changed through the API",
-  cancelled: "Scheduled change cancelled: the plan no longer includes changing destinations",
-} as const;
+/** The request's language: its messages, and its Intl locale for dates. */
+export interface PageLanguage {
+  t: Translate;
+  /** The locale's code ("fr"); English dates keep the US style the page always used. */
+  code: string;
+}
 
-const historyTime = (at: Date) => formatInZone(at.getTime(), "UTC");
+const dateLocale = (code: string) => (code === "en" ? "en-US" : code);
 
 /** A pending change as the page shows it: in the zone the editor wrote it in. */
-export function scheduledView(scheduled: { url: string; at: number; zone: string | null } | null) {
+export function scheduledView(
+  scheduled: { url: string; at: number; zone: string | null } | null,
+  code = "en",
+) {
   if (!scheduled) return null;
   const zone = scheduled.zone ?? DEFAULT_ZONE;
   return {
     url: scheduled.url,
     at: scheduled.at,
     zone,
-    when: formatInZone(scheduled.at, zone),
+    when: formatInZone(scheduled.at, zone, dateLocale(code)),
     local: utcToZonedInput(scheduled.at, zone),
   };
 }
@@ -84,10 +88,15 @@ export async function requireWorkspaceCode(db: Database, membership: Membership,
   return { code, content };
 }
 
-export async function codePage(db: Database, membership: Membership, id: number) {
+export async function codePage(
+  db: Database,
+  membership: Membership,
+  id: number,
+  language: PageLanguage,
+) {
   const { code: saved, content } = await requireWorkspaceCode(db, membership, id);
   const plan = workspacePlan(membership);
-  const overview = await codeOverview(db, saved, content, plan, appOrigin());
+  const overview = await codeOverview(db, saved, content, plan, appOrigin(), language.t);
   const base = {
     id: saved.id,
     title: saved.title || describeContent(content),
@@ -99,13 +108,14 @@ export async function codePage(db: Database, membership: Membership, id: number)
   if (!code) return { ...base, tracked: null };
   const editing = canEditDestination(plan);
   const history = await destinationHistory(db, code.codeId);
-  return { ...base, tracked: trackedPart(code, editing, history) };
+  return { ...base, tracked: trackedPart(code, editing, history, language) };
 }
 
 function trackedPart(
   code: TrackedCode,
   editing: ReturnType<typeof canEditDestination>,
   history: Awaited<ReturnType<typeof destinationHistory>>,
+  { t, code: locale }: PageLanguage,
 ) {
   return {
     shortLink: shortLinkUrl(appOrigin(), { slug: code.slug, hostname: code.hostname }),
@@ -114,6 +124,7 @@ function trackedPart(
       code.scheduledUrl && code.scheduledAt
         ? { url: code.scheduledUrl, at: code.scheduledAt.getTime(), zone: code.scheduledZone }
         : null,
+      locale,
     ),
     allowed: editing.ok,
     /** "Disabled by our team: reason" (issue #31); the destination cannot change meanwhile. */
@@ -125,12 +136,12 @@ function trackedPart(
       oldUrl: entry.oldUrl,
       newUrl: entry.newUrl,
       kind: entry.kind,
-      words: KIND_WORDS[entry.kind],
+      words: t(`code.history.kind.${entry.kind}`),
       by:
         [entry.firstName, entry.lastName].filter(Boolean).join(" ") ||
         entry.email ||
-        (entry.kind === "cancelled" ? null : "A former member"),
-      when: historyTime(entry.changedAt),
+        (entry.kind === "cancelled" ? null : t("code.history.formerMember")),
+      when: formatInZone(entry.changedAt.getTime(), "UTC", dateLocale(locale)),
       restorable: entry.kind !== "cancelled" && entry.oldUrl !== code.targetUrl,
     })),
   };
@@ -163,6 +174,7 @@ function backTo(form: FormData, id: number): string {
 }
 
 function refused(
+  t: Translate,
   refusal: Refusal,
   intent: DestinationAction["intent"],
   values: DestinationAction["values"],
@@ -171,8 +183,9 @@ function refused(
   if (refusal.status !== 400 && refusal.status !== 409) {
     throw data(refusal.message, { status: refusal.status });
   }
+  // The refusal stays English for the API; the page says it in the request's language.
   return data<DestinationAction>(
-    { intent, field: refusal.field, message: refusal.message, values },
+    { intent, field: refusal.field, message: pageMessage(t, refusal.message), values },
     { status: refusal.status },
   );
 }
@@ -184,6 +197,7 @@ export async function codePageAction(
   user: UserRecord,
   membership: Membership,
   id: number,
+  { t, code: locale }: PageLanguage,
 ) {
   requirePermission(membership, "codes.manage");
   if (!Number.isSafeInteger(id)) notTracked();
@@ -201,7 +215,7 @@ export async function codePageAction(
 
   if (intent === "design" || intent === "content") {
     const { code, content } = await requireWorkspaceCode(db, membership, id);
-    const edit = { request, db, membership, user, code, content, form, origin };
+    const edit = { request, db, membership, user, code, content, form, origin, t };
     return intent === "design" ? editDesign(edit) : editContent(edit);
   }
 
@@ -212,11 +226,11 @@ export async function codePageAction(
         : await restoreDestination(db, editor, id, Number(form.get("entry")), { origin });
     if (!outcome.ok) {
       const back = backTo(form, id) === "/dashboard" ? ("/dashboard" as const) : undefined;
-      return refused(outcome, intent, { destination: field("destination"), back });
+      return refused(t, outcome, intent, { destination: field("destination"), back });
     }
     return done(
-      intent === "restore" ? "Destination restored" : "Destination saved",
-      `Scans now lead to ${outcome.newUrl}. The printed code and its short link stay the same.`,
+      t(intent === "restore" ? "code.toast.destinationRestored" : "code.toast.destinationSaved"),
+      t("code.toast.destinationSavedText", { url: outcome.newUrl }),
     );
   }
   if (intent === "schedule") {
@@ -228,16 +242,19 @@ export async function codePageAction(
       { origin },
     );
     const values = { destination: field("destination"), at: field("at"), zone: field("zone") };
-    if (!outcome.ok) return refused(outcome, intent, values);
+    if (!outcome.ok) return refused(t, outcome, intent, values);
     return done(
-      "Change scheduled",
-      `From ${formatInZone(outcome.at.getTime(), outcome.zone)}, scans will lead to ${outcome.url}.`,
+      t("code.toast.scheduled"),
+      t("code.toast.scheduledText", {
+        when: formatInZone(outcome.at.getTime(), outcome.zone, dateLocale(locale)),
+        url: outcome.url,
+      }),
     );
   }
   if (intent === "cancel-schedule") {
     const outcome = await cancelScheduledChange(db, editor, id, { origin });
-    if (!outcome.ok) return refused(outcome, intent, {});
-    return done("Scheduled change cancelled", `The code will not switch to ${outcome.url}.`);
+    if (!outcome.ok) return refused(t, outcome, intent, {});
+    return done(t("code.toast.cancelled"), t("code.toast.cancelledText", { url: outcome.url }));
   }
   throw data("Unknown action.", { status: 400 });
 }

@@ -210,9 +210,9 @@ export function utcToZonedInput(at: number, zone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-/** "Nov 25, 2026, 5:00 PM (Europe/Berlin)". */
-export function formatInZone(at: number, zone: string): string {
-  const text = new Intl.DateTimeFormat("en-US", {
+/** "Nov 25, 2026, 5:00 PM (Europe/Berlin)"; `locale` writes it in a page's language (issue #32). */
+export function formatInZone(at: number, zone: string, locale = "en-US"): string {
+  const text = new Intl.DateTimeFormat(locale, {
     timeZone: isTimeZone(zone) ? zone : DEFAULT_ZONE,
     dateStyle: "medium",
     timeStyle: "short",

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { designFormInput, designFormValues, designSummary } from "../../app/dashboard/code-design";
 import { customizationOf, parseCustomization } from "../../app/design/customization";
+import { serverI18n } from "../../app/i18n/catalog.server";
+import { DEFAULT_LOCALE, LOCALES } from "../../app/i18n/locales";
+
+const english = serverI18n(DEFAULT_LOCALE);
+const t = (id: string, values?: Record<string, unknown>) => english._(id, values);
 
 // The code page's design form (issue #29 item 8): what it posts becomes the design module's input,
 // and a saved design fills it again without changing a colour on the way.
@@ -60,10 +65,26 @@ describe("the code page's design form", () => {
 
   it("says a logo's code is drawn at error correction H, whatever the design says", () => {
     const design = customizationOf({ size: 256, fgColor: "#000000", bgColor: "#ffffff" });
-    expect(designSummary(design, true)).toContainEqual(["Error correction", "H: High (about 30%)"]);
-    expect(designSummary(design, false)).toContainEqual([
+    expect(designSummary(design, true, t)).toContainEqual([
+      "Error correction",
+      "H: High (about 30%)",
+    ]);
+    expect(designSummary(design, false, t)).toContainEqual([
       "Error correction",
       "M: Medium (about 15%)",
     ]);
+  });
+
+  it("says the design in the page's language", () => {
+    const french = serverI18n(LOCALES.find((locale) => locale.code === "fr")!);
+    const design = customizationOf({
+      size: 256,
+      fgColor: "#000000",
+      bgColor: "#ffffff",
+      margin: 4,
+    });
+    const lines = designSummary(design, false, (id, values) => french._(id, values));
+    expect(lines).toContainEqual(["Zone de silence", "4 modules"]);
+    expect(lines).toContainEqual(["Correction d'erreurs", "M\u00a0: Moyenne (environ 15\u00a0%)"]);
   });
 });

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import type { CodeEditAction } from "../../dashboard/code-edits.server";
 import { CONTENT_FIELDS, type ContentField } from "../../qr/fields";
 import type { QrType } from "../../qr/types";
+import { useLocale, useT } from "../../i18n/i18n";
 import { ContentFields } from "../generator/content-fields";
 import { fieldLabel } from "../../dashboard/code-content";
 import { RESULT_ID, ResultRegion } from "./result-region";
@@ -10,9 +11,6 @@ import { RESULT_ID, ResultRegion } from "./result-region";
 // A static code's Edit content form (issue #29 item 8). Its content is printed in its image, so
 // the first post only shows what would change and asks again; "Yes, change the printed code"
 // saves. Plain forms: the confirmation step works the same without JavaScript.
-
-export const CONTENT_CHANGES_IMAGE =
-  "The content of a static code is printed in its image: changing it changes the image, and copies already printed keep the old content.";
 
 function allFields(values: Record<string, string>): Record<ContentField, string> {
   return Object.fromEntries(CONTENT_FIELDS.map((name) => [name, values[name] ?? ""])) as Record<
@@ -32,6 +30,8 @@ export function ContentForm({
   saved: Record<string, string>;
   action?: CodeEditAction;
 }) {
+  const t = useT();
+  const { code } = useLocale();
   const answer = action?.intent === "content" ? action : undefined;
   const [values, setValues] = useState(() => allFields(answer?.values ?? saved));
   const [shown, setShown] = useState(answer);
@@ -51,14 +51,20 @@ export function ContentForm({
         {confirming ? (
           <>
             <p>
-              <strong>Change the printed code?</strong> {answer.message}
+              <strong>{t("code.contentForm.confirmTitle")}</strong> {answer.message}
             </p>
             <dl className="code-facts">
               {Object.entries(answer.values)
                 .filter(([, value]) => value !== "")
                 .map(([name, value]) => (
                   <div key={name}>
-                    <dt>New {fieldLabel(name).toLowerCase()}</dt>
+                    <dt>
+                      {t("code.contentForm.newValue", {
+                        // English runs the label into its sentence ("New website address").
+                        field:
+                          code === "en" ? fieldLabel(t, name).toLowerCase() : fieldLabel(t, name),
+                      })}
+                    </dt>
                     <dd>{value}</dd>
                   </div>
                 ))}
@@ -70,22 +76,22 @@ export function ContentForm({
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
               <button type="submit" className="btn btn-primary">
-                Yes, change the printed code
+                {t("code.contentForm.yes")}
               </button>
               <Link to={`/dashboard/codes/${codeId}`} className="btn btn-ghost">
-                Keep the current content
+                {t("code.contentForm.keep")}
               </Link>
             </Form>
           </>
         ) : (
           <p>
-            <strong>The content was not changed.</strong> {answer?.message}
+            <strong>{t("code.contentForm.notChanged")}</strong> {answer?.message}
           </p>
         )}
       </ResultRegion>
       <Form method="post" action={target} className="content-form">
         <input type="hidden" name="intent" value="content" />
-        <p className="notice notice-warning">{CONTENT_CHANGES_IMAGE}</p>
+        <p className="notice notice-warning">{t("code.contentForm.warning")}</p>
         <ContentFields
           type={type}
           values={values}
@@ -93,7 +99,7 @@ export function ContentForm({
           onChange={(name, value) => setValues((all) => ({ ...all, [name]: value }))}
         />
         <button type="submit" className="btn btn-primary">
-          Review the change
+          {t("code.contentForm.review")}
         </button>
       </Form>
     </>

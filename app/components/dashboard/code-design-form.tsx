@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { CodeEditAction } from "../../dashboard/code-edits.server";
-import { ERROR_CORRECTION_WORDS, FRAME_WORDS, shapeLabel } from "../../dashboard/code-design";
+import { errorCorrectionLabel, frameLabel, shapeLabel } from "../../dashboard/code-design";
 import {
   CORNER_DOT_SHAPES,
   CORNER_SHAPES,
@@ -11,15 +11,13 @@ import {
   MIN_MARGIN,
 } from "../../design/schema";
 import { ERROR_CORRECTION_LEVELS } from "../../qr/types";
+import { useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
 import { RESULT_ID, ResultRegion } from "./result-region";
 
 // The code page's Edit design form (issue #29 item 8): every design field of the design module,
 // shapes as radio groups, in a plain form that works without JavaScript. The server checks it as
 // it checks every image (contrast, then a decoder), and saving changes only the design.
-
-export const DESIGN_STAYS =
-  "Saving changes only how the code looks: its content and short link stay the same.";
 
 type Values = Record<string, string>;
 
@@ -38,6 +36,7 @@ function Choices({
   words?: (value: string) => string;
   error?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="design-choices" aria-describedby={error ? `${name}-error` : undefined}>
       <legend>{legend}</legend>
@@ -50,7 +49,7 @@ function Choices({
               value={option}
               defaultChecked={values[name] === option}
             />
-            <span>{(words ?? shapeLabel)(option)}</span>
+            <span>{words ? words(option) : shapeLabel(t, option)}</span>
           </label>
         ))}
       </div>
@@ -98,6 +97,7 @@ export function DesignForm({
   hasLogo: boolean;
   action?: CodeEditAction;
 }) {
+  const t = useT();
   const answer = action?.intent === "design" ? action : undefined;
   const values = answer?.values ?? saved;
   const error = (name: string) => answer?.errors[name];
@@ -112,65 +112,85 @@ export function DesignForm({
       <input type="hidden" name="intent" value="design" />
       <ResultRegion answer={answer ?? null} className="notice notice-error">
         <p>
-          <strong>The design was not changed.</strong> {answer?.message}
+          <strong>{t("code.designForm.notChanged")}</strong> {answer?.message}
         </p>
       </ResultRegion>
-      <p className="field-hint">{DESIGN_STAYS}</p>
+      <p className="field-hint">{t("code.designForm.stays")}</p>
       <Choices
-        legend="Dots"
+        legend={t("code.designForm.dots")}
         name="dotShape"
         options={DOT_SHAPES}
         values={values}
         error={error("dotShape")}
       />
       <Choices
-        legend="Corners"
+        legend={t("code.designForm.corners")}
         name="cornerShape"
         options={CORNER_SHAPES}
         values={values}
         error={error("cornerShape")}
       />
       <Choices
-        legend="Corner centres"
+        legend={t("code.designForm.cornerCentres")}
         name="cornerDotShape"
         options={CORNER_DOT_SHAPES}
         values={values}
         error={error("cornerDotShape")}
       />
       <fieldset className="design-group">
-        <legend>Colours</legend>
+        <legend>{t("code.designForm.colours")}</legend>
         <div className="colour-row">
-          <Colour name="fgColor" label="Dot colour" values={values} error={error("fgColor")} />
-          <Colour name="bgColor" label="Background" values={values} error={error("bgColor")} />
+          <Colour
+            name="fgColor"
+            label={t("code.designForm.dotColour")}
+            values={values}
+            error={error("fgColor")}
+          />
+          <Colour
+            name="bgColor"
+            label={t("code.designForm.background")}
+            values={values}
+            error={error("bgColor")}
+          />
           <Colour
             name="cornerColor"
-            label="Corner colour"
+            label={t("code.designForm.cornerColour")}
             values={values}
             error={error("cornerColor")}
           />
           <Colour
             name="cornerDotColor"
-            label="Corner centre colour"
+            label={t("code.designForm.cornerCentreColour")}
             values={values}
             error={error("cornerDotColor")}
           />
         </div>
       </fieldset>
       <fieldset className="design-group">
-        <legend>Gradient for the dots</legend>
+        <legend>{t("code.designForm.gradientGroup")}</legend>
         <Choices
-          legend="Gradient"
+          legend={t("code.designForm.gradient")}
           name="gradientType"
           options={["none", "linear", "radial"]}
           values={values}
-          words={(value) => (value === "none" ? "None" : shapeLabel(value))}
+          words={(value) => (value === "none" ? t("code.designForm.none") : shapeLabel(t, value))}
           error={error("gradientType")}
         />
         <div className="colour-row">
-          <Colour name="gradientFrom" label="From" values={values} error={error("gradientFrom")} />
-          <Colour name="gradientTo" label="To" values={values} error={error("gradientTo")} />
+          <Colour
+            name="gradientFrom"
+            label={t("code.designForm.from")}
+            values={values}
+            error={error("gradientFrom")}
+          />
+          <Colour
+            name="gradientTo"
+            label={t("code.designForm.to")}
+            values={values}
+            error={error("gradientTo")}
+          />
           <div className="field">
-            <label htmlFor="design-gradientRotation">Rotation (degrees)</label>
+            <label htmlFor="design-gradientRotation">{t("code.designForm.rotation")}</label>
             <input
               id="design-gradientRotation"
               name="gradientRotation"
@@ -191,17 +211,17 @@ export function DesignForm({
         </div>
       </fieldset>
       <fieldset className="design-group">
-        <legend>Frame</legend>
+        <legend>{t("code.designForm.frame")}</legend>
         <Choices
-          legend="Frame style"
+          legend={t("code.designForm.frameStyle")}
           name="frame"
           options={FRAMES}
           values={values}
-          words={(value) => FRAME_WORDS[value as (typeof FRAMES)[number]]}
+          words={(value) => frameLabel(t, value)}
           error={error("frame")}
         />
         <div className="field">
-          <label htmlFor="design-frameText">Frame text</label>
+          <label htmlFor="design-frameText">{t("code.designForm.frameText")}</label>
           <input
             id="design-frameText"
             name="frameText"
@@ -211,7 +231,7 @@ export function DesignForm({
             aria-describedby={`frameText-hint${error("frameText") ? " frameText-error" : ""}`}
           />
           <p id="frameText-hint" className="field-hint">
-            At most {FRAME_TEXT_MAX} characters, like “Scan me”.
+            {t("code.designForm.frameTextHint", { max: FRAME_TEXT_MAX })}
           </p>
           <FieldError
             id="frameText-error"
@@ -221,30 +241,30 @@ export function DesignForm({
         <div className="colour-row">
           <Colour
             name="frameColor"
-            label="Frame colour"
+            label={t("code.designForm.frameColour")}
             values={values}
             error={error("frameColor")}
           />
           <Colour
             name="frameTextColor"
-            label="Frame text colour"
+            label={t("code.designForm.frameTextColour")}
             values={values}
             error={error("frameTextColor")}
           />
         </div>
       </fieldset>
       <Choices
-        legend={hasLogo ? "Error correction (the logo keeps it at H)" : "Error correction"}
+        legend={t(
+          hasLogo ? "code.designForm.errorCorrectionLogo" : "code.designForm.errorCorrection",
+        )}
         name="errorCorrection"
         options={ERROR_CORRECTION_LEVELS}
         values={values}
-        words={(value) =>
-          `${value}: ${ERROR_CORRECTION_WORDS[value as keyof typeof ERROR_CORRECTION_WORDS]}`
-        }
+        words={(value) => errorCorrectionLabel(t, value)}
         error={error("errorCorrection")}
       />
       <div className="field">
-        <label htmlFor="design-margin">Quiet zone (modules)</label>
+        <label htmlFor="design-margin">{t("code.designForm.quietZone")}</label>
         <input
           id="design-margin"
           name="margin"
@@ -261,7 +281,7 @@ export function DesignForm({
       </div>
       {error("customization") ? <p className="field-error">{error("customization")}</p> : null}
       <button type="submit" className="btn btn-primary">
-        Save design
+        {t("code.designForm.save")}
       </button>
     </Form>
   );

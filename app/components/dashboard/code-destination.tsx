@@ -5,6 +5,7 @@ import type {
   DestinationAction,
   TrackedPart,
 } from "../../dashboard/code-page.server";
+import { Trans, useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
 import { RESULT_ID, ResultRegion } from "./result-region";
 
@@ -12,9 +13,6 @@ import { RESULT_ID, ResultRegion } from "./result-region";
 // dashboard), its one scheduled change, and the history of changes, newest first, each with
 // Restore. Plain forms: everything works without JavaScript, which only preselects the browser's
 // time zone and moves to answers.
-
-export const IMAGE_STAYS =
-  "Saving never changes the code's image or its short link: printed codes lead to the new address.";
 
 /** The Edit destination form: here and on the dashboard's list of codes. */
 export function DestinationForm({
@@ -31,6 +29,7 @@ export function DestinationForm({
   error?: string;
   value?: string;
 }) {
+  const t = useT();
   const id = `destination-${codeId}`;
   // On the code's own page a refusal opens at the form (#result); from the dashboard it comes back.
   const target = `/dashboard/codes/${codeId}${back ? "" : `#${RESULT_ID}`}`;
@@ -39,7 +38,7 @@ export function DestinationForm({
       <input type="hidden" name="intent" value="destination" />
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <div className="field">
-        <label htmlFor={id}>Destination</label>
+        <label htmlFor={id}>{t("code.destination.label")}</label>
         <input
           id={id}
           name="destination"
@@ -52,7 +51,7 @@ export function DestinationForm({
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         />
         <p id={`${id}-hint`} className="field-hint">
-          {IMAGE_STAYS}
+          {t("code.destination.imageStays")}
         </p>
         {back ? (
           <FieldError id={`${id}-error`} errors={error ? [error] : undefined} />
@@ -63,7 +62,7 @@ export function DestinationForm({
         )}
       </div>
       <button type="submit" className="btn btn-primary">
-        Save
+        {t("code.destination.save")}
       </button>
     </Form>
   );
@@ -78,6 +77,7 @@ function ScheduleForm({
   page: TrackedPart;
   action?: DestinationAction;
 }) {
+  const t = useT();
   const zone = useRef<HTMLSelectElement>(null);
   const values = action?.intent === "schedule" ? action.values : {};
   const chosenZone = values.zone ?? page.scheduled?.zone;
@@ -101,10 +101,10 @@ function ScheduleForm({
     >
       <input type="hidden" name="intent" value="schedule" />
       <ResultRegion answer={answer} className="notice notice-error">
-        <p>The change was not scheduled: {answer?.message}</p>
+        <p>{t("code.schedule.notScheduled", { message: answer?.message ?? "" })}</p>
       </ResultRegion>
       <div className="field">
-        <label htmlFor="schedule-destination">Lead to</label>
+        <label htmlFor="schedule-destination">{t("code.schedule.leadTo")}</label>
         <input
           id="schedule-destination"
           name="destination"
@@ -120,7 +120,7 @@ function ScheduleForm({
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor="schedule-at">From (date and time)</label>
+          <label htmlFor="schedule-at">{t("code.schedule.at")}</label>
           <input
             id="schedule-at"
             name="at"
@@ -133,7 +133,7 @@ function ScheduleForm({
           <FieldError id="schedule-at-error" errors={error("at")} />
         </div>
         <div className="field">
-          <label htmlFor="schedule-zone">Time zone</label>
+          <label htmlFor="schedule-zone">{t("code.schedule.zone")}</label>
           <select
             id="schedule-zone"
             name="zone"
@@ -150,29 +150,32 @@ function ScheduleForm({
         </div>
       </div>
       <p id="schedule-at-hint" className="field-hint">
-        The time is read in the time zone you choose (UTC unless you pick yours) and kept in UTC.
-        One change can be scheduled; a new one replaces it.
+        {t("code.schedule.hint")}
       </p>
       <button type="submit" className="btn btn-primary">
-        Schedule change
+        {t("code.schedule.submit")}
       </button>
     </Form>
   );
 }
 
 function Scheduled({ page, canManage }: { page: TrackedPart; canManage: boolean }) {
-  if (!page.scheduled) return <p className="muted">No change is scheduled.</p>;
+  const t = useT();
+  if (!page.scheduled) return <p className="muted">{t("code.schedule.none")}</p>;
   return (
     <div className="scheduled-change">
       <p>
-        From <strong>{page.scheduled.when}</strong>, lead to{" "}
-        <code className="destination-url">{page.scheduled.url}</code>
+        <Trans
+          id="code.schedule.pending"
+          values={{ when: page.scheduled.when, url: page.scheduled.url }}
+          components={{ 0: <strong />, 1: <code className="destination-url" dir="ltr" /> }}
+        />
       </p>
       {canManage ? (
         <Form method="post">
           <input type="hidden" name="intent" value="cancel-schedule" />
           <button type="submit" className="btn btn-ghost btn-danger">
-            Cancel scheduled change
+            {t("code.schedule.cancel")}
           </button>
         </Form>
       ) : null}
@@ -181,8 +184,9 @@ function Scheduled({ page, canManage }: { page: TrackedPart; canManage: boolean 
 }
 
 function History({ page, canManage }: { page: TrackedPart; canManage: boolean }) {
+  const t = useT();
   if (page.history.length === 0) {
-    return <p className="muted">No changes yet: the code leads where it was saved to lead.</p>;
+    return <p className="muted">{t("code.history.empty")}</p>;
   }
   const editable = canManage && page.allowed;
   return (
@@ -191,11 +195,17 @@ function History({ page, canManage }: { page: TrackedPart; canManage: boolean })
         <li key={entry.id} className="destination-change">
           <p>
             <strong>{entry.words}</strong> · {entry.when}
-            {entry.by ? ` · by ${entry.by}` : ""}
+            {entry.by ? ` · ${t("code.history.by", { name: entry.by })}` : ""}
           </p>
           <p className="small">
-            From <code className="destination-url">{entry.oldUrl}</code> to{" "}
-            <code className="destination-url">{entry.newUrl}</code>
+            <Trans
+              id="code.history.change"
+              values={{ from: entry.oldUrl, to: entry.newUrl }}
+              components={{
+                0: <code className="destination-url" dir="ltr" />,
+                1: <code className="destination-url" dir="ltr" />,
+              }}
+            />
           </p>
           {editable && entry.restorable ? (
             <Form method="post">
@@ -204,9 +214,9 @@ function History({ page, canManage }: { page: TrackedPart; canManage: boolean })
               <button
                 type="submit"
                 className="btn btn-ghost"
-                aria-label={`Restore ${entry.oldUrl}`}
+                aria-label={t("code.history.restoreLabel", { url: entry.oldUrl })}
               >
-                Restore
+                {t("code.history.restore")}
               </button>
             </Form>
           ) : null}
@@ -217,11 +227,14 @@ function History({ page, canManage }: { page: TrackedPart; canManage: boolean })
 }
 
 function PlanRefusal({ refusal, upgradeHref }: { refusal: string | null; upgradeHref: string }) {
+  const t = useT();
   return (
     <div className="card empty-state">
       <p>{refusal}</p>
       <Link to={upgradeHref} className="btn btn-primary">
-        {upgradeHref === "/pricing" ? "Compare plans" : "Upgrade your plan"}
+        {t(
+          upgradeHref === "/pricing" ? "code.destination.comparePlans" : "code.destination.upgrade",
+        )}
       </Link>
     </div>
   );
@@ -237,20 +250,18 @@ export function Destination({
   tracked: TrackedPart;
   action?: DestinationAction;
 }) {
+  const t = useT();
   const editable = page.canManage && tracked.allowed && tracked.disabled === null;
   const destinationError =
     action?.intent === "destination" || action?.intent === "restore" ? action.message : undefined;
   return (
     <>
-      <h2>Edit destination</h2>
+      <h2>{t("code.destination.title")}</h2>
       {!page.canManage ? (
-        <p className="muted">
-          Your role in this workspace lets you see where codes lead, not change it.
-        </p>
+        <p className="muted">{t("code.destination.viewerOnly")}</p>
       ) : tracked.disabled !== null ? (
         <p className={action ? "notice notice-error" : "muted"} role={action ? "alert" : undefined}>
-          {action?.message ??
-            "Our team disabled this code's link, so its destination cannot be changed."}
+          {action?.message ?? t("code.destination.disabled")}
         </p>
       ) : tracked.allowed ? (
         <div className="card">
@@ -266,20 +277,20 @@ export function Destination({
         <PlanRefusal refusal={tracked.refusal} upgradeHref={page.upgradeHref} />
       )}
 
-      <h2>Scheduled change</h2>
+      <h2>{t("code.schedule.title")}</h2>
       <div className="card">
         <Scheduled page={tracked} canManage={page.canManage} />
         {editable ? (
           <details className="schedule" open={action?.intent === "schedule" || undefined}>
             <summary className="btn btn-ghost">
-              {tracked.scheduled ? "Change the scheduled change" : "Schedule a change"}
+              {t(tracked.scheduled ? "code.schedule.change" : "code.schedule.new")}
             </summary>
             <ScheduleForm codeId={page.id} page={tracked} action={action} />
           </details>
         ) : null}
       </div>
 
-      <h2>History</h2>
+      <h2>{t("code.history.title")}</h2>
       <div className="card">
         <History page={tracked} canManage={page.canManage} />
       </div>

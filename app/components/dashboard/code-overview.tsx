@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CodeOverview, DownloadChoice } from "../../dashboard/code-overview.server";
+import { Trans, useLocale, useT } from "../../i18n/i18n";
 import { CopyButton } from "../copy-button";
 import { LockedDownload } from "../locked-download";
 
@@ -7,12 +8,20 @@ import { LockedDownload } from "../locked-download";
 // downloads in every format (a format the plan lacks is shown locked, with why), its short link
 // with Copy (without JavaScript, selectable text), its content and design in words, and its scans.
 
+/** Counts written the page's way ("1 234" in French). */
+function useNumber() {
+  const { code } = useLocale();
+  const format = new Intl.NumberFormat(code);
+  return (value: number) => format.format(value);
+}
+
 function Download({ choice, upgradeHref }: { choice: DownloadChoice; upgradeHref: string }) {
+  const t = useT();
   if (choice.href) {
     return (
       <li>
         <a className="btn btn-ghost" href={choice.href} download>
-          Download {choice.label}
+          {t("code.downloads.download", { format: choice.label })}
         </a>
       </li>
     );
@@ -36,33 +45,36 @@ export function CodeImage({
   overview: CodeOverview;
   upgradeHref: string;
 }) {
+  const t = useT();
   return (
     <div className="card code-image-card">
       {overview.image.src ? (
         <img className="code-image" src={overview.image.src} alt={overview.image.alt} />
       ) : (
         <p className="notice notice-error">
-          This design cannot be drawn as saved: {overview.image.problem}
+          {t("code.image.problem", { problem: overview.image.problem })}
         </p>
       )}
-      <h2 id="downloads">Downloads</h2>
+      <h2 id="downloads">{t("code.downloads.title")}</h2>
       <ul className="code-downloads">
         {overview.downloads.map((choice) => (
           <Download key={choice.format} choice={choice} upgradeHref={upgradeHref} />
         ))}
       </ul>
-      <p className="small muted">
-        Downloaded {overview.downloadCount} {overview.downloadCount === 1 ? "time" : "times"}.
-      </p>
+      <p className="small muted">{t("code.downloads.count", { count: overview.downloadCount })}</p>
     </div>
   );
 }
 
 export function ShortLink({ link }: { link: string }) {
+  const t = useT();
   return (
     <p className="short-link">
-      <span>Printed short link:</span> <code className="destination-url">{link}</code>{" "}
-      <CopyButton text={link} label="Copy link" />
+      <span>{t("code.shortLink.label")}</span>{" "}
+      <code className="destination-url" dir="ltr">
+        {link}
+      </code>{" "}
+      <CopyButton text={link} label={t("code.shortLink.copy")} />
     </p>
   );
 }
@@ -81,15 +93,14 @@ function Lines({ lines }: { lines: [string, string][] }) {
 }
 
 export function ContentSummary({ overview }: { overview: CodeOverview }) {
+  const t = useT();
   return (
     <>
-      <h2>Content</h2>
+      <h2>{t("code.content.title")}</h2>
       <div className="card">
         <p className="small muted">
           {overview.typeLabel} ·{" "}
-          {overview.dynamic
-            ? "Dynamic: the image holds the short link, so you can change where it leads."
-            : "Static: the content itself is printed in the image."}
+          {t(overview.dynamic ? "code.content.dynamic" : "code.content.static")}
         </p>
         <Lines lines={overview.content} />
       </div>
@@ -98,9 +109,10 @@ export function ContentSummary({ overview }: { overview: CodeOverview }) {
 }
 
 export function DesignSummary({ overview }: { overview: CodeOverview }) {
+  const t = useT();
   return (
     <>
-      <h2>Design</h2>
+      <h2>{t("code.design.title")}</h2>
       <div className="card">
         <Lines lines={overview.design} />
       </div>
@@ -109,16 +121,18 @@ export function DesignSummary({ overview }: { overview: CodeOverview }) {
 }
 
 function Breakdown({ title, rows }: { title: string; rows: { name: string; scans: number }[] }) {
+  const t = useT();
+  const number = useNumber();
   return (
     <div>
       <h3>{title}</h3>
       {rows.length === 0 ? (
-        <p className="small muted">None yet.</p>
+        <p className="small muted">{t("code.scans.none")}</p>
       ) : (
         <ol className="code-breakdown">
           {rows.map((row) => (
             <li key={row.name}>
-              {row.name}: {row.scans}
+              {row.name}: {number(row.scans)}
             </li>
           ))}
         </ol>
@@ -137,45 +151,43 @@ export function ScanSummary({
   /** The code's id, for its link to the full Analytics view. */
   codeId?: number;
 }) {
+  const t = useT();
+  const number = useNumber();
   const scans = overview.scans;
   return (
     <>
-      <h2>Scans</h2>
+      <h2>{t("code.scans.title")}</h2>
       <div className="card">
         {!scans ? (
-          <p className="muted">
-            A static code leads straight to its content, so its scans cannot be counted. Codes made
-            as dynamic codes count every scan.
-          </p>
+          <p className="muted">{t("code.scans.static")}</p>
         ) : (
           <>
             {scans.counted ? null : (
               <p className="notice notice-warning">
-                Scans are counted on Premium and Ultimate; the short link keeps working on every
-                plan. <Link to={upgradeHref}>See plans</Link>
+                <Trans id="code.scans.notCounted" components={{ 0: <Link to={upgradeHref} /> }} />
               </p>
             )}
             <dl className="scan-totals">
               <div>
-                <dt>All scans</dt>
-                <dd>{scans.total}</dd>
+                <dt>{t("code.scans.all")}</dt>
+                <dd>{number(scans.total)}</dd>
               </div>
               <div>
-                <dt>Last 7 days</dt>
-                <dd>{scans.last7}</dd>
+                <dt>{t("code.scans.last7")}</dt>
+                <dd>{number(scans.last7)}</dd>
               </div>
               <div>
-                <dt>Last 30 days</dt>
-                <dd>{scans.last30}</dd>
+                <dt>{t("code.scans.last30")}</dt>
+                <dd>{number(scans.last30)}</dd>
               </div>
             </dl>
             <div className="code-breakdowns">
-              <Breakdown title="Top countries (30 days)" rows={scans.countries} />
-              <Breakdown title="Top devices (30 days)" rows={scans.devices} />
+              <Breakdown title={t("code.scans.countries")} rows={scans.countries} />
+              <Breakdown title={t("code.scans.devices")} rows={scans.devices} />
             </div>
             {scans.counted && codeId ? (
               <p>
-                <Link to={`/dashboard/analytics?code=${codeId}`}>Full analytics</Link>
+                <Link to={`/dashboard/analytics?code=${codeId}`}>{t("code.scans.full")}</Link>
               </p>
             ) : null}
           </>

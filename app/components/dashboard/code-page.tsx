@@ -4,6 +4,7 @@ import type {
   CodePageData,
   DestinationAction,
 } from "../../dashboard/code-page.server";
+import { Trans, useT } from "../../i18n/i18n";
 import { ContentForm } from "./code-content-form";
 import { Destination } from "./code-destination";
 import { DesignForm } from "./code-design-form";
@@ -18,19 +19,20 @@ import { ResultRegion } from "./result-region";
 // zone and moves to answers.
 
 // The dashboard's list imports the Edit destination form from here.
-export { DestinationForm, IMAGE_STAYS } from "./code-destination";
+export { DestinationForm } from "./code-destination";
 
 const isDestinationAction = (action?: CodePageAction): action is DestinationAction =>
   action !== undefined && !("stage" in action);
 
 export function CodePage({ page, action }: { page: CodePageData; action?: CodePageAction }) {
+  const t = useT();
   const { overview, tracked } = page;
   const destinationAction = isDestinationAction(action) ? action : undefined;
   const editAction = isDestinationAction(action) ? undefined : action;
   return (
     <section className="container code-page">
       <p>
-        <Link to="/dashboard">← Dashboard</Link>
+        <Link to="/dashboard">{t("code.page.back")}</Link>
       </p>
       <h1>{page.title}</h1>
       <div className="code-page-top">
@@ -40,16 +42,23 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
             <div className="card">
               <ShortLink link={tracked.shortLink} />
               <p>
-                Leads to:{" "}
-                <a href={tracked.destination} className="destination-url" rel="noreferrer">
+                {t("code.page.leadsTo")}{" "}
+                <a
+                  href={tracked.destination}
+                  className="destination-url"
+                  dir="ltr"
+                  rel="noreferrer"
+                >
                   {tracked.destination}
                 </a>
               </p>
               {tracked.disabled !== null ? (
                 <p className="notice notice-error" role="status">
-                  Disabled by our team: {tracked.disabled}. Scanners see a page saying the link was
-                  disabled, and its destination cannot be changed. If you think this is a mistake,{" "}
-                  <Link to="/support">write to support</Link>.
+                  <Trans
+                    id="code.page.disabled"
+                    values={{ reason: tracked.disabled }}
+                    components={{ 0: <Link to="/support" /> }}
+                  />
                 </p>
               ) : null}
             </div>
@@ -62,9 +71,9 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
 
       {page.canManage ? (
         <>
-          <h2>Edit design</h2>
+          <h2>{t("code.page.editDesign")}</h2>
           <details className="card edit-panel" open={editAction?.intent === "design" || undefined}>
-            <summary className="btn btn-ghost">Change the design</summary>
+            <summary className="btn btn-ghost">{t("code.page.changeDesign")}</summary>
             <DesignForm
               codeId={page.id}
               saved={overview.designValues}
@@ -74,12 +83,12 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
           </details>
           {tracked ? null : (
             <>
-              <h2>Edit content</h2>
+              <h2>{t("code.page.editContent")}</h2>
               <details
                 className="card edit-panel"
                 open={editAction?.intent === "content" || undefined}
               >
-                <summary className="btn btn-ghost">Change the content</summary>
+                <summary className="btn btn-ghost">{t("code.page.changeContent")}</summary>
                 <ContentForm
                   codeId={page.id}
                   type={overview.type}
@@ -91,9 +100,7 @@ export function CodePage({ page, action }: { page: CodePageData; action?: CodePa
           )}
         </>
       ) : (
-        <p className="muted">
-          Your role in this workspace lets you see and download this code, not change it.
-        </p>
+        <p className="muted">{t("code.page.viewerOnly")}</p>
       )}
 
       {tracked && editAction?.intent === "content" ? (

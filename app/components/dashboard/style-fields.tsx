@@ -11,6 +11,7 @@ import {
   MIN_MARGIN,
 } from "../../design/schema";
 import { ERROR_CORRECTION_LEVELS } from "../../qr/types";
+import { type Translate, useT } from "../../i18n/i18n";
 import { FieldError } from "../field-error";
 
 // The design fields of a brand style's form, named as the API names them (dotShape, fgColor,
@@ -44,7 +45,13 @@ export function designValues(design: Design): StyleValues {
   };
 }
 
-const label = (value: string) => (value[0]!.toUpperCase() + value.slice(1)).replaceAll("-", " ");
+/** An option in the page's language: shapes and sizes by name, frames as a style's form says. */
+function optionLabel(t: Translate, name: string, value: string): string {
+  if (name === "errorCorrection") return value;
+  if (value === "none") return t("code.designForm.none");
+  if (name === "frame") return t(`code.style.frame.${value}`);
+  return t(`code.shape.${value}`);
+}
 
 function aria(id: string, error: string | undefined) {
   return {
@@ -68,6 +75,7 @@ function Select({
   values: StyleValues;
   errors: Record<string, string>;
 }) {
+  const t = useT();
   const id = `${prefix}-${name}`;
   return (
     <div className="field">
@@ -75,7 +83,7 @@ function Select({
       <select id={id} name={name} defaultValue={values[name]} {...aria(id, errors[name])}>
         {options.map((option) => (
           <option key={option} value={option}>
-            {label(option)}
+            {optionLabel(t, name, option)}
           </option>
         ))}
       </select>
@@ -135,83 +143,105 @@ export function StyleFields({
       flat[`gradient${part[0]!.toUpperCase()}${part.slice(1)}`] ??= message;
     }
   }
+  const t = useT();
   const props = { prefix, values, errors: flat };
   const colour = { type: "text", pattern: "#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?", size: 8 } as const;
   return (
     <>
       <fieldset className="style-fieldset">
-        <legend>Shapes</legend>
-        <Select {...props} name="dotShape" text="Dots" options={DOT_SHAPES} />
-        <Select {...props} name="cornerShape" text="Corner rings" options={CORNER_SHAPES} />
+        <legend>{t("code.style.shapes")}</legend>
+        <Select {...props} name="dotShape" text={t("code.designForm.dots")} options={DOT_SHAPES} />
+        <Select
+          {...props}
+          name="cornerShape"
+          text={t("code.style.cornerRings")}
+          options={CORNER_SHAPES}
+        />
         <Select
           {...props}
           name="cornerDotShape"
-          text="Corner centres"
+          text={t("code.designForm.cornerCentres")}
           options={CORNER_DOT_SHAPES}
         />
       </fieldset>
       <fieldset className="style-fieldset">
-        <legend>Colours</legend>
-        <Input {...props} name="fgColor" text="Dots colour" {...colour} required />
-        <Input {...props} name="bgColor" text="Background" {...colour} required />
+        <legend>{t("code.designForm.colours")}</legend>
+        <Input {...props} name="fgColor" text={t("code.style.dotsColour")} {...colour} required />
+        <Input
+          {...props}
+          name="bgColor"
+          text={t("code.designForm.background")}
+          {...colour}
+          required
+        />
         <Input
           {...props}
           name="cornerColor"
-          text="Corner rings colour"
+          text={t("code.style.cornerRingsColour")}
           {...colour}
-          hint="Empty: the dots colour."
+          hint={t("code.style.emptyIsDots")}
         />
         <Input
           {...props}
           name="cornerDotColor"
-          text="Corner centres colour"
+          text={t("code.style.cornerCentresColour")}
           {...colour}
-          hint="Empty: the dots colour."
+          hint={t("code.style.emptyIsDots")}
         />
         <Select
           {...props}
           name="gradientType"
-          text="Gradient"
+          text={t("code.designForm.gradient")}
           options={["none", ...GRADIENT_TYPES]}
         />
-        <Input {...props} name="gradientFrom" text="Gradient from" {...colour} />
-        <Input {...props} name="gradientTo" text="Gradient to" {...colour} />
+        <Input {...props} name="gradientFrom" text={t("code.style.gradientFrom")} {...colour} />
+        <Input {...props} name="gradientTo" text={t("code.style.gradientTo")} {...colour} />
         <Input
           {...props}
           name="gradientRotation"
-          text="Gradient rotation (degrees)"
+          text={t("code.style.gradientRotation")}
           type="number"
           min={0}
           max={360}
         />
       </fieldset>
       <fieldset className="style-fieldset">
-        <legend>Frame</legend>
-        <Select {...props} name="frame" text="Frame" options={FRAMES} />
-        <Input {...props} name="frameText" text="Frame text" maxLength={FRAME_TEXT_MAX} />
-        <Input {...props} name="frameColor" text="Frame colour" {...colour} />
-        <Input {...props} name="frameTextColor" text="Frame text colour" {...colour} />
+        <legend>{t("code.designForm.frame")}</legend>
+        <Select {...props} name="frame" text={t("code.designForm.frame")} options={FRAMES} />
+        <Input
+          {...props}
+          name="frameText"
+          text={t("code.designForm.frameText")}
+          maxLength={FRAME_TEXT_MAX}
+        />
+        <Input {...props} name="frameColor" text={t("code.designForm.frameColour")} {...colour} />
+        <Input
+          {...props}
+          name="frameTextColor"
+          text={t("code.designForm.frameTextColour")}
+          {...colour}
+        />
       </fieldset>
       <fieldset className="style-fieldset">
-        <legend>Reading</legend>
+        <legend>{t("code.style.reading")}</legend>
         <Select
           {...props}
           name="errorCorrection"
-          text="Error correction"
+          text={t("code.designForm.errorCorrection")}
           options={ERROR_CORRECTION_LEVELS}
         />
         <Input
           {...props}
           name="margin"
-          text="Quiet zone (modules)"
+          text={t("code.designForm.quietZone")}
           type="number"
           min={MIN_MARGIN}
           max={MAX_MARGIN}
         />
-        <Select {...props} name="logoSize" text="Logo size" options={LOGO_SIZES} />
+        <Select {...props} name="logoSize" text={t("code.style.logoSize")} options={LOGO_SIZES} />
         <label className="checkbox">
           <input type="checkbox" name="logoClear" defaultChecked={values.logoClear === "on"} />{" "}
-          Clear the dots behind a logo
+          {t("code.style.logoClear")}
         </label>
       </fieldset>
     </>
