@@ -61,6 +61,21 @@ export const links: Route.LinksFunction = () => [
 // Every post that would change a suspended workspace is refused here, with its reason (issue #31).
 export const middleware: Route.MiddlewareFunction[] = [refuseInSuspendedWorkspace];
 
+/**
+ * The page a request is for. A client navigation asks for the page's data at "/pricing.data"
+ * (the home page's at "/_.data") with a `_routes` parameter; its messages and its links are
+ * those of "/pricing".
+ */
+function pageUrl(requestUrl: string): URL {
+  const url = new URL(requestUrl);
+  if (url.pathname.endsWith(".data")) {
+    const path = url.pathname.slice(0, -".data".length);
+    url.pathname = path.endsWith("/_") ? path.slice(0, -1) : path;
+    url.searchParams.delete("_routes");
+  }
+  return url;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, workspaces, flash, locale] = await Promise.all([
     getUser(context),
@@ -68,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readFlash(request),
     getLocale(context),
   ]);
-  const url = new URL(request.url);
+  const url = pageUrl(request.url);
   const prefixed = splitLocalePath(url.pathname, true);
   // The pseudo-locale exists for tests and development only.
   if (prefixed.locale === PSEUDO_LOCALE && !pseudoAllowed()) {

@@ -92,6 +92,24 @@ describe("the dashboard in the account's language", () => {
     expect(analytics).not.toContain("Scans over time");
   });
 
+  it("sends the dashboard's messages with a client navigation's data, not only the shell's", async () => {
+    const { session } = await japaneseAccount();
+    // With JavaScript, the search form asks for "/dashboard.data": the same page, the same messages.
+    const response = await appFetch("/dashboard.data?q=menu&_routes=root%2Croutes%2Fdashboard", {
+      headers: { Cookie: session },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("dashboard.list.heading");
+    expect(body).toContain("あなたのQRコード");
+    // The home page's data ("/ja/_.data"), where the help button opens the tour: its messages.
+    const home = await appFetch("/ja/_.data?_routes=root", {
+      headers: { Cookie: session },
+    });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("QR Code Creatorへようこそ");
+  });
+
   it("answers a Japanese account's actions with messages in Japanese", async () => {
     const { id, session } = await japaneseAccount();
     const code = await busyCode(id);
