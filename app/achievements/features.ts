@@ -1,16 +1,17 @@
 /**
  * The eight features a new user should find (the home page's checklist, and the "Feature Hunter"
- * achievement), in the order the checklist lists them.
+ * achievement), in the order the checklist lists them; each is labelled by the message
+ * `achievements.feature.<id>`.
  */
 export const TRACKED_FEATURES = [
-  { id: "type", label: "Change the code type" },
-  { id: "colors", label: "Change the colours" },
-  { id: "size", label: "Pick another size" },
-  { id: "download", label: "Download a code" },
-  { id: "share", label: "Copy a share link" },
-  { id: "save", label: "Save a code to your dashboard" },
-  { id: "logo", label: "Add a logo (Premium)" },
-  { id: "analytics", label: "Open your analytics" },
+  { id: "type" },
+  { id: "colors" },
+  { id: "size" },
+  { id: "download" },
+  { id: "share" },
+  { id: "save" },
+  { id: "logo" },
+  { id: "analytics" },
 ] as const;
 
 export type TrackedFeature = (typeof TRACKED_FEATURES)[number]["id"];

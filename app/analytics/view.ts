@@ -2,13 +2,6 @@
 
 export const RANGES = ["7d", "30d", "90d", "12m", "custom"] as const;
 export type Range = (typeof RANGES)[number];
-export const RANGE_LABELS: Record<Range, string> = {
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  "90d": "Last 90 days",
-  "12m": "Last 12 months",
-  custom: "Custom dates",
-};
 /** Days of each preset range, today included. */
 export const PRESET_DAYS = { "7d": 7, "30d": 30, "90d": 90, "12m": 365 } as const;
 /** The longest custom range. */

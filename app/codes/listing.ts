@@ -10,13 +10,6 @@ import { checkTag } from "./tags";
 export const LIST_SORTS = ["newest", "oldest", "scans", "name"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
-export const SORT_LABELS: Record<ListSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  scans: "Most scans",
-  name: "Name (A–Z)",
-};
-
 export type ListKind = "dynamic" | "static";
 
 /** A position in a sort: the sort key of a row and its id. */

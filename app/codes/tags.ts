@@ -29,5 +29,3 @@ export function checkTag(input: unknown): TagCheck {
   }
   return { ok: true, tag };
 }
-
-export const TOO_MANY_TAGS_MESSAGE = `A code has at most ${MAX_TAGS_PER_CODE} tags. Remove one before adding another.`;

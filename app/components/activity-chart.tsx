@@ -1,20 +1,23 @@
+import { useLocale, useT } from "../i18n/i18n";
 import type { DailyActivity } from "../models/qr-codes.server";
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const PAD = 12;
 
-const dayLabel = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
 /**
  * Scans and downloads per day as an SVG drawn on the server: readable without JavaScript, with a
  * text summary for screen readers.
  */
 export function ActivityChart({ days }: { days: DailyActivity[] }) {
+  const t = useT();
+  const { code } = useLocale();
+  const number = new Intl.NumberFormat(code);
+  const dayLabel = new Intl.DateTimeFormat(code, {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   const max = Math.max(1, ...days.map((d) => Math.max(d.downloads, d.scans)));
   const x = (i: number) => PAD + (i * (WIDTH - 2 * PAD)) / Math.max(1, days.length - 1);
   const y = (n: number) => HEIGHT - PAD - (n * (HEIGHT - 2 * PAD)) / max;
@@ -26,20 +29,25 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
   );
   const first = days[0];
   const last = days[days.length - 1];
-  const summary = `Last ${days.length} days: ${totals.scans} scans and ${totals.downloads} downloads, at most ${max} in a day.`;
+  const summary = t("dashboard.chart.summary", {
+    days: days.length,
+    scans: totals.scans,
+    downloads: totals.downloads,
+    max,
+  });
   return (
     <figure className="card chart">
       <figcaption>
-        <strong>Scans and downloads, last {days.length} days</strong>
+        <strong>{t("dashboard.chart.title", { days: days.length })}</strong>
         <span className="chart-legend">
-          <span className="legend-scans">Scans</span>
-          <span className="legend-downloads">Downloads</span>
+          <span className="legend-scans">{t("dashboard.chart.scans")}</span>
+          <span className="legend-downloads">{t("dashboard.chart.downloads")}</span>
         </span>
       </figcaption>
       {/* The numbers are HTML beside the drawing, so that they keep their size on a phone
           (text inside the SVG would shrink with it to about 6 px). */}
       <div className="chart-scale" aria-hidden="true">
-        {max}
+        {number.format(max)}
       </div>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} className="chart-svg">
         <line
@@ -70,16 +78,19 @@ export function Breakdown({
   title: string;
   rows: { name: string; scans: number }[];
 }) {
+  const t = useT();
+  const { code } = useLocale();
+  const number = new Intl.NumberFormat(code);
   return (
     <div className="card breakdown">
       <h2>{title}</h2>
       {rows.length === 0 ? (
-        <p className="muted small">No scans yet.</p>
+        <p className="muted small">{t("dashboard.breakdown.none")}</p>
       ) : (
         <ol>
           {rows.map((row) => (
             <li key={row.name}>
-              <span>{row.name}</span> <strong>{row.scans}</strong>
+              <span>{row.name}</span> <strong>{number.format(row.scans)}</strong>
             </li>
           ))}
         </ol>

@@ -1,3 +1,4 @@
+import type { Translate } from "../i18n/locale.server";
 import { shortLinkUrl } from "../domains/links";
 import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
@@ -158,7 +159,8 @@ async function deletionToConfirm(db: Database, workspaceId: string, value: strin
   if (found.length !== ids.length) return null;
   return found.map((code) => ({
     id: code.id,
-    title: code.title || `${code.type.toUpperCase()} QR Code`,
+    title: code.title,
+    type: code.type,
   }));
 }
 
@@ -174,14 +176,15 @@ export async function codeAction(
   membership: Membership,
   form: FormData,
   db: Database,
+  t: Translate,
 ) {
   const id = Number(form.get("id"));
   const intent = form.get("intent");
   const back = "/dashboard";
   const missing = () =>
     redirectWithToast(request, back, {
-      title: "Code not found",
-      description: "It may have been deleted already.",
+      title: t("dashboard.toast.notFound.title"),
+      description: t("dashboard.toast.notFound.description"),
       variant: "error",
     });
   if (!Number.isSafeInteger(id)) return missing();
@@ -195,29 +198,37 @@ export async function codeAction(
       .slice(0, 120);
     if (!title) {
       return redirectWithToast(request, back, {
-        title: "Title required",
-        description: "Please enter a title for your QR code.",
+        title: t("dashboard.toast.titleRequired.title"),
+        description: t("dashboard.toast.titleRequired.description"),
         variant: "error",
       });
     }
     if (!(await renameCode(db, id, workspaceId, title))) return missing();
-    return redirectWithToast(request, back, { title: "Renamed", variant: "success" });
+    return redirectWithToast(request, back, {
+      title: t("dashboard.toast.renamed"),
+      variant: "success",
+    });
   }
   if (intent === "visibility") {
     const isPublic = form.get("public") === "true";
     if (!(await setCodeSharing(db, id, workspaceId, actor, isPublic))) return missing();
     return redirectWithToast(request, back, {
-      title: isPublic ? "Sharing on" : "Sharing off",
+      title: isPublic
+        ? t("dashboard.toast.sharingOn.title")
+        : t("dashboard.toast.sharingOff.title"),
       description: isPublic
-        ? "Anyone with the share link can download this code."
-        : "Only members of this workspace can download this code now. Its share link no longer works; sharing it again gives a new one.",
+        ? t("dashboard.toast.sharingOn.description")
+        : t("dashboard.toast.sharingOff.description"),
       variant: "success",
     });
   }
   if (intent === "delete") {
     const origin = appOrigin();
     if (!(await deleteCode(db, id, workspaceId, actor, origin))) return missing();
-    return redirectWithToast(request, back, { title: "QR code deleted", variant: "success" });
+    return redirectWithToast(request, back, {
+      title: t("dashboard.toast.deleted"),
+      variant: "success",
+    });
   }
   throw redirect(back, 303);
 }

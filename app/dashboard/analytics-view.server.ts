@@ -33,6 +33,7 @@ import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { analyticsKeptSince } from "../plans/retention";
 import { workspacePlan } from "../workspaces/current.server";
+import type { Translate } from "../i18n/locale.server";
 
 // The Analytics view (issue #30): the workspace's or one code's scans over a date range in the
 // viewer's time zone, read only from the hourly rollups, drawn on the server; the same query with
@@ -48,6 +49,7 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 const isDay = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && isoDay(Date.parse(`${value}T00:00:00Z`)) === value;
 
+/** The breakdowns and their CSV section names (the page names them in its own language). */
 export const BREAKDOWNS = [
   ["country", "Top countries"],
   ["city", "Top cities"],
@@ -79,6 +81,7 @@ function parseQuery(
   viewerZone: string | null,
   kept: Date | null,
   now: number,
+  t: Translate,
 ) {
   const zoneParam = params.get("tz");
   const timeZone = zoneParam ? validTimeZone(zoneParam) : (viewerZone ?? "UTC");
@@ -94,23 +97,27 @@ function parseQuery(
   const fail = (message: string): never => {
     throw Object.assign(new Refusal(message), { typed });
   };
-  if (!timeZone) fail(`“${zoneParam}” is not a time zone we know. Choose one from the list.`);
+  if (!timeZone) fail(t("dashboard.analytics.error.zone", { zone: zoneParam }));
   const range = RANGES.find((name) => name === typed.range);
-  if (!range) fail("Choose a date range from the list.");
+  if (!range) fail(t("dashboard.analytics.error.range"));
   const today = isoDay(now + hourOffset(timeZone!, now));
   const keptDay = kept ? isoDay(kept.getTime() + DAY_MS - 1) : null;
   let from: string;
   let to = today;
   if (range === "custom") {
-    if (!isDay(typed.from) || !isDay(typed.to)) fail("Enter both dates as YYYY-MM-DD.");
+    if (!isDay(typed.from) || !isDay(typed.to)) fail(t("dashboard.analytics.error.dates"));
     ({ from, to } = typed);
-    if (from > to) fail("The start date must be on or before the end date.");
-    if (to > today) fail(`The end date is in the future: choose ${today} or earlier.`);
+    if (from > to) fail(t("dashboard.analytics.error.order"));
+    if (to > today) fail(t("dashboard.analytics.error.future", { today }));
     const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-    if (days > MAX_CUSTOM_DAYS) fail(`Choose at most ${MAX_CUSTOM_DAYS} days at a time.`);
+    if (days > MAX_CUSTOM_DAYS)
+      fail(t("dashboard.analytics.error.tooLong", { max: MAX_CUSTOM_DAYS }));
     if (keptDay && from < keptDay) {
       fail(
-        `Your plan keeps scans for ${Math.round((now - kept!.getTime()) / DAY_MS)} days: choose a start date on or after ${keptDay}.`,
+        t("dashboard.analytics.error.kept", {
+          days: Math.round((now - kept!.getTime()) / DAY_MS),
+          day: keptDay,
+        }),
       );
     }
   } else {
@@ -122,9 +129,11 @@ function parseQuery(
   const interval: Interval = days <= 31 ? "day" : days <= 120 ? "week" : "month";
   const codeIds = ids(typed.codeId ? [typed.codeId] : []);
   const compare = ids(typed.compare);
-  if (!codeIds || !compare) fail("There is no such QR code in this workspace.");
-  if (compare!.length === 1) fail("Choose two or more codes to compare.");
-  if (compare!.length > MAX_COMPARED) fail(`Compare at most ${MAX_COMPARED} codes at a time.`);
+  if (!codeIds || !compare) fail(t("dashboard.analytics.error.noCode"));
+  if (compare!.length === 1) fail(t("dashboard.analytics.error.compareOne"));
+  if (compare!.length > MAX_COMPARED) {
+    fail(t("dashboard.analytics.error.compareMany", { max: MAX_COMPARED }));
+  }
   const query: Query = {
     range: range!,
     from: from!,
@@ -154,12 +163,16 @@ export function viewSearch(query: Query, extra: Record<string, string> = {}): st
 const codeTitle = (code: { id: number; title: string | null; type: string }) =>
   code.title || `${code.type.toUpperCase()} QR Code #${code.id}`;
 
-/** `viewerZone`: the zone the viewer's pages are in (viewerTimeZone), for a query without tz. */
+/**
+ * `viewerZone`: the zone the viewer's pages are in (viewerTimeZone), for a query without tz;
+ * `t`: the request's language, for the refusals the page shows.
+ */
 export async function analyticsView(
   db: Database,
   membership: Membership,
   request: Request,
   viewerZone: string | null,
+  t: Translate,
   now = Date.now(),
 ) {
   const url = new URL(request.url);
@@ -180,7 +193,13 @@ export async function analyticsView(
   };
   let query: Query;
   try {
-    query = parseQuery(url.searchParams, viewerZone, analyticsKeptSince(plan, new Date(now)), now);
+    query = parseQuery(
+      url.searchParams,
+      viewerZone,
+      analyticsKeptSince(plan, new Date(now)),
+      now,
+      t,
+    );
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const typed = (error as Refusal & { typed: unknown }).typed as {
@@ -200,7 +219,7 @@ export async function analyticsView(
   const byId = new Map(named.map((code) => [code.id, code]));
   // Another workspace's code is no code at all here.
   if ((query.codeId && !byId.has(query.codeId)) || query.compare.some((id) => !byId.has(id))) {
-    throw data("There is no such QR code in this workspace.", { status: 404 });
+    throw data(t("dashboard.analytics.error.noCode"), { status: 404 });
   }
   const typed = {
     range: query.range,
@@ -240,7 +259,8 @@ async function report(
     dimension,
     title,
     rows: (rest[index] as { value: string; scans: number }[]).map((row) => ({
-      name: row.value || "Unknown",
+      /** Empty when the rollup does not know it: the page and the CSV name it. */
+      name: row.value,
       scans: Number(row.scans),
     })),
   }));
@@ -289,7 +309,7 @@ export function reportCsv(report: AnalyticsReport): string {
       bucket.uniques,
     ]),
     ...report.breakdowns.flatMap((breakdown) =>
-      breakdown.rows.map((row) => [breakdown.title, row.name, row.scans, ""]),
+      breakdown.rows.map((row) => [breakdown.title, row.name || "Unknown", row.scans, ""]),
     ),
     ...report.week.flatMap((hours, day) =>
       hours.map((scans, hour) => [

@@ -8,13 +8,14 @@ import { BULK_PREFIX } from "../bulk/jobs.server";
 import { deleteCode } from "../codes/changes.server";
 import { listQuery, listSearch } from "../codes/listing";
 import { savedImage } from "../codes/saved-image.server";
-import { checkTag, TOO_MANY_TAGS_MESSAGE } from "../codes/tags";
+import { checkTag, MAX_TAGS_PER_CODE } from "../codes/tags";
 import { appOrigin } from "../config/app-url.server";
 import type { Database } from "../db/client.server";
 import { qrCodes, type UserRecord } from "../db/schema";
 import { addTag, removeTag, workspaceCodesAmong } from "../models/code-tags.server";
 import { savedContent } from "../models/qr-codes.server";
 import type { Membership } from "../models/workspaces.server";
+import type { Translate } from "../i18n/locale.server";
 import { can } from "../workspaces/roles";
 
 // What the dashboard does to several codes at once (issue #29): delete (after a confirmation
@@ -36,6 +37,8 @@ export interface SelectionContext {
   user: UserRecord;
   membership: Membership;
   form: FormData;
+  /** The request's language, for the messages the list shows after the action. */
+  t: Translate;
 }
 
 /** The list the person came from: its query string, rebuilt by the list's own parser. */
@@ -58,42 +61,39 @@ function selectedIds(form: FormData): number[] | null {
 }
 
 export async function selectionAction(context: SelectionContext): Promise<Response> {
-  const { request, db, membership, form, user } = context;
+  const { request, db, membership, form, user, t } = context;
   const back = backToList(form);
   const refuse = (title: string, description: string) =>
     redirectWithToast(request, back, { title, description, variant: "error" });
   const action = String(form.get("action") ?? "");
   if (!SELECTION_ACTIONS.includes(action as SelectionAction)) {
-    return refuse("Choose an action", "Pick what to do with the selected codes, then Apply.");
+    return refuse(t("dashboard.toast.noAction.title"), t("dashboard.toast.noAction.description"));
   }
   const ids = selectedIds(form);
   if (ids === null)
-    return refuse("Unknown codes", "The selection holds something that is not a code.");
+    return refuse(t("dashboard.toast.unknown.title"), t("dashboard.toast.unknown.description"));
   if (ids.length === 0) {
-    return refuse("No codes selected", "Tick the box of each code first, then Apply.");
+    return refuse(t("dashboard.toast.none.title"), t("dashboard.toast.none.description"));
   }
   if (ids.length > MAX_SELECTION) {
     return refuse(
-      "Too many codes selected",
-      `Choose at most ${MAX_SELECTION} codes at a time (you chose ${ids.length}). For more, use Bulk create's ZIP.`,
+      t("dashboard.toast.tooMany.title"),
+      t("dashboard.toast.tooMany.description", { max: MAX_SELECTION, count: ids.length }),
     );
   }
   const manage = action !== "zip";
   if (manage && !can(membership.role, "codes.manage")) {
     return new Response(
-      `As a ${membership.role} of this workspace you can see and download its codes, but not change or delete them.`,
+      t("dashboard.selection.forbidden", { role: t(`dashboard.role.${membership.role}`) }),
       { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
     );
   }
   const workspaceId = membership.workspace.id;
   const found = await workspaceCodesAmong(db, workspaceId, ids);
   if (found.length !== ids.length) {
-    return refuse(
-      "Some codes are not here",
-      "Some of the selected codes are not in this workspace (deleted, or another workspace's). Nothing was changed.",
-    );
+    return refuse(t("dashboard.toast.notHere.title"), t("dashboard.toast.notHere.description"));
   }
-  const count = `${ids.length} ${ids.length === 1 ? "code" : "codes"}`;
+  const count = ids.length;
 
   if (action === "delete") {
     // Without JavaScript the confirmation is a page of its own: the list, with the question on top.
@@ -103,27 +103,39 @@ export async function selectionAction(context: SelectionContext): Promise<Respon
     const actor = { id: user.id, email: user.email };
     const origin = appOrigin();
     for (const id of ids) await deleteCode(db, id, workspaceId, actor, origin);
-    return redirectWithToast(request, back, { title: `${count} deleted`, variant: "success" });
+    return redirectWithToast(request, back, {
+      title: t("dashboard.toast.deletedMany", { count }),
+      variant: "success",
+    });
   }
   if (action === "tag" || action === "untag") {
     const checked = checkTag(form.get("tag"));
-    if (!checked.ok) return refuse("Tag not valid", checked.message);
+    if (!checked.ok) return refuse(t("dashboard.toast.badTag"), checked.message);
     if (action === "untag") {
       await removeTag(db, workspaceId, ids, checked.tag);
       return redirectWithToast(request, back, {
-        title: `Tag “${checked.tag}” removed`,
-        description: `From ${count}.`,
+        title: t("dashboard.toast.untagged.title", { tag: checked.tag }),
+        description: t("dashboard.toast.untagged.description", { count }),
         variant: "success",
       });
     }
     const full = await addTag(db, workspaceId, ids, checked.tag);
-    if (full.length === ids.length) return refuse("Too many tags", TOO_MANY_TAGS_MESSAGE);
+    if (full.length === ids.length) {
+      return refuse(
+        t("dashboard.toast.tooManyTags.title"),
+        t("dashboard.toast.tooManyTags.description", { max: MAX_TAGS_PER_CODE }),
+      );
+    }
     return redirectWithToast(request, back, {
-      title: `Tagged “${checked.tag}”`,
+      title: t("dashboard.toast.tagged.title", { tag: checked.tag }),
       description:
         full.length === 0
-          ? `${count} now carry it.`
-          : `${ids.length - full.length} of ${count} now carry it; ${full.length} already had the most tags a code can have.`,
+          ? t("dashboard.toast.tagged.all", { count })
+          : t("dashboard.toast.tagged.some", {
+              tagged: ids.length - full.length,
+              count,
+              full: full.length,
+            }),
       variant: "success",
     });
   }

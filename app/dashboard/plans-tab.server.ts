@@ -1,3 +1,4 @@
+import type { Translate } from "../i18n/locale.server";
 import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
@@ -108,7 +109,13 @@ export async function plansTab(
 }
 
 /** A plan change or cancellation from the Plan & Billing tab, then back there with the outcome. */
-export async function planAction(request: Request, user: UserRecord, form: FormData, db: Database) {
+export async function planAction(
+  request: Request,
+  user: UserRecord,
+  form: FormData,
+  db: Database,
+  t: Translate,
+) {
   const back = "/dashboard?tab=plans";
   const target = form.get("target");
   const move = form.get("action");
@@ -122,11 +129,11 @@ export async function planAction(request: Request, user: UserRecord, form: FormD
             target,
             move === "upgrade" || move === "downgrade" ? move : null,
           )
-        : { ok: false as const, status: 400, message: "Choose a plan." };
+        : { ok: false as const, status: 400, message: t("dashboard.plans.choose") };
   if (result.ok) return redirectWithToast(request, back, result.toast);
   if (result.checkoutUrl) throw redirect(result.checkoutUrl, 303);
   return redirectWithToast(request, back, {
-    title: result.message === ALREADY_ON_PLAN ? ALREADY_ON_PLAN : "Plan Change Failed",
+    title: result.message === ALREADY_ON_PLAN ? ALREADY_ON_PLAN : t("dashboard.plans.failed"),
     description: result.message === ALREADY_ON_PLAN ? undefined : result.message,
     variant: result.message === ALREADY_ON_PLAN ? "default" : "error",
   });

@@ -105,8 +105,10 @@ export async function stylesAction(intent: StyleIntent, ctx: TabActionContext) {
     const removed = await removeStyle(ctx.db, scope, id);
     if (!removed.ok) throw data(removed.message, { status: removed.status });
     return redirectWithToast(ctx.request, `${STYLES_TAB}#brand-styles`, {
-      title: "Style deleted",
-      description: `“${removed.style.name}” is gone. Codes made with it keep their design.`,
+      title: ctx.t("dashboard.styles.toast.deleted.title"),
+      description: ctx.t("dashboard.styles.toast.deleted.description", {
+        name: removed.style.name,
+      }),
       variant: "success",
     });
   }
@@ -131,8 +133,11 @@ export async function stylesAction(intent: StyleIntent, ctx: TabActionContext) {
     );
   }
   return redirectWithToast(ctx.request, `${STYLES_TAB}#style-${outcome.style.id}`, {
-    title: intent === "create-style" ? "Style saved" : "Style updated",
-    description: `“${outcome.style.name}” can now be chosen on the generator, in bulk and through the API.`,
+    title:
+      intent === "create-style"
+        ? ctx.t("dashboard.styles.toast.saved")
+        : ctx.t("dashboard.styles.toast.updated"),
+    description: ctx.t("dashboard.styles.toast.ready", { name: outcome.style.name }),
     variant: "success",
   });
 }

@@ -1,6 +1,7 @@
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import type { Translate } from "../i18n/locale.server";
 import type { Membership } from "../models/workspaces.server";
 import { can, refusal, type WorkspaceAction } from "../workspaces/roles";
 import { chosenLocale, translatorFor } from "../i18n/locale.server";
@@ -14,6 +15,8 @@ export interface TabActionContext {
   user: UserRecord;
   membership: Membership;
   form: FormData;
+  /** The request's language, for the toasts and refusals the tab shows. */
+  t: Translate;
 }
 
 /**
@@ -34,8 +37,8 @@ export function staleWorkspaceRefusal(
 ): Promise<Response> | null {
   if (ctx.form.get("workspace") === ctx.membership.workspace.id) return null;
   return redirectWithToast(ctx.request, tab, {
-    title: "Workspace changed",
-    description: "This page was for another workspace. Reload it and try again.",
+    title: ctx.t("dashboard.toast.staleWorkspace.title"),
+    description: ctx.t("dashboard.toast.staleWorkspace.description"),
     variant: "error",
   });
 }

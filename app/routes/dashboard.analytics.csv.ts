@@ -2,6 +2,7 @@ import { requireUser } from "../auth/user.server";
 import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { analyticsView, csvName, reportCsv } from "../dashboard/analytics-view.server";
 import { createDatabase } from "../db/client.server";
+import { getT } from "../i18n/locale.server";
 import { requireMembership } from "../workspaces/current.server";
 import type { Route } from "./+types/dashboard.analytics.csv";
 
@@ -18,10 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
   const zone = viewerTimeZone(request, user).zone;
-  const view = await analyticsView(createDatabase(), membership, request, zone);
+  const t = await getT(context);
+  const view = await analyticsView(createDatabase(), membership, request, zone, t);
   if (view.error) return text(view.error, 400);
   if (!view.report) {
-    return text("Analytics is on Premium and Ultimate: upgrade to export scans.", 403);
+    return text(t("dashboard.analytics.csvUpgrade"), 403);
   }
   return new Response(reportCsv(view.report), {
     headers: {

@@ -5,6 +5,8 @@ import { AnalyticsViewPage } from "../components/dashboard/analytics-view";
 import { ErrorCard } from "../components/error-card";
 import { analyticsView } from "../dashboard/analytics-view.server";
 import { createDatabase } from "../db/client.server";
+import { getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { requireMembership } from "../workspaces/current.server";
 import analyticsCss from "../styles/analytics.css?url";
@@ -25,13 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
   const zone = viewerTimeZone(request, user).zone;
-  const view = await analyticsView(createDatabase(), membership, request, zone);
+  const t = await getT(context);
+  const view = await analyticsView(createDatabase(), membership, request, zone, t);
   const headers = { "Cache-Control": "private, no-store" };
   return data(view, { status: view.error ? 400 : 200, headers });
 }
 
-export const meta = () =>
-  pageMeta("Analytics", "Scans and unique scans of your QR codes over time, by place and device.");
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("dashboard.analytics.meta.title"), t("dashboard.analytics.meta.description"));
+};
 
 export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
   return <AnalyticsViewPage view={loaderData} />;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { requireUser } from "../auth/user.server";
 import { selectionAction } from "../dashboard/code-selection.server";
 import { createDatabase } from "../db/client.server";
+import { getT } from "../i18n/locale.server";
 import { requireMembership } from "../workspaces/current.server";
 import type { Route } from "./+types/dashboard.selection";
 
@@ -15,5 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
   const form = await request.formData();
-  return selectionAction({ request, db: createDatabase(), user, membership, form });
+  const t = await getT(context);
+  return selectionAction({ request, db: createDatabase(), user, membership, form, t });
 }

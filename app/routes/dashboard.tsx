@@ -38,7 +38,9 @@ import {
 } from "../dashboard/styles-tab.server";
 import { teamTab } from "../dashboard/team-tab.server";
 import { createDatabase } from "../db/client.server";
-import { getLocale } from "../i18n/locale.server";
+import { Trans, useLocalePath, useT } from "../i18n/i18n";
+import { getLocale, getT } from "../i18n/locale.server";
+import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { requireMembership } from "../workspaces/current.server";
 import { isPolicyIntent, policyAction } from "../security/workspace-policy.server";
@@ -134,56 +136,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const db = createDatabase();
-  if (isPlanIntent(intent)) return planAction(request, user, form, db);
-  if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form });
+  const t = await getT(context);
+  if (isPlanIntent(intent)) return planAction(request, user, form, db, t);
+  if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form, t });
   if (intent === SESSION_LIMIT_INTENT) {
-    return sessionLimitAction({ request, db, user, membership, form });
+    return sessionLimitAction({ request, db, user, membership, form, t });
   }
-  if (isPolicyIntent(intent)) return policyAction(intent, { request, db, user, membership, form });
-  if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form });
+  if (isPolicyIntent(intent))
+    return policyAction(intent, { request, db, user, membership, form, t });
+  if (isApiIntent(intent)) return apiAction(intent, { request, db, user, membership, form, t });
   if (isDomainIntent(intent)) {
-    return domainsAction(intent, { request, db, user, membership, form });
+    return domainsAction(intent, { request, db, user, membership, form, t });
   }
-  if (isBrandIntent(intent)) return brandAction(intent, { request, db, user, membership, form });
-  if (isStyleIntent(intent)) return stylesAction(intent, { request, db, user, membership, form });
+  if (isBrandIntent(intent)) return brandAction(intent, { request, db, user, membership, form, t });
+  if (isStyleIntent(intent))
+    return stylesAction(intent, { request, db, user, membership, form, t });
   if (isIntegrationIntent(intent)) {
-    return integrationsAction(intent, { request, db, user, membership, form });
+    return integrationsAction(intent, { request, db, user, membership, form, t });
   }
-  return codeAction(request, user, membership, form, db);
+  return codeAction(request, user, membership, form, db, t);
 }
 
-export const meta = () =>
-  pageMeta(
-    "Dashboard",
-    "Your saved QR codes, their downloads and scans, your team, your API keys, your domains, your brand, your brand styles, your webhooks and your plan.",
-  );
-
-const TAB_LABELS: Record<Tab, string> = {
-  analytics: "Analytics",
-  plans: "Plan & Billing",
-  team: "Team",
-  api: "API",
-  domains: "Domains",
-  brand: "Brand",
-  styles: "Brand styles",
-  integrations: "Integrations",
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta(t("dashboard.meta.title"), t("dashboard.meta.description"));
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const action = useActionData<
     ApiTabAction & DomainsTabAction & BrandTabAction & StylesTabAction & IntegrationsTabAction
   >();
+  const t = useT();
+  const localePath = useLocalePath();
   if (!loaderData.signedIn) {
     return (
       <section className="container auth-page">
         <div className="card auth-card">
-          <h1>Sign in to view your dashboard</h1>
-          <p className="muted">Your saved QR codes, analytics and plan live here.</p>
-          <Link to="/auth?mode=signin&redirect=%2Fdashboard" className="btn btn-primary btn-block">
-            Sign in
+          <h1>{t("dashboard.signedOut.title")}</h1>
+          <p className="muted">{t("dashboard.signedOut.body")}</p>
+          <Link
+            to={localePath("/auth?mode=signin&redirect=%2Fdashboard")}
+            className="btn btn-primary btn-block"
+          >
+            {t("dashboard.signedOut.signIn")}
           </Link>
           <p className="auth-switch">
-            <Link to="/auth?mode=signup">New here? Create a free account</Link>
+            <Link to={localePath("/auth?mode=signup")}>{t("dashboard.signedOut.signUp")}</Link>
           </p>
         </div>
       </section>
@@ -194,21 +192,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <section className="container dashboard">
       <div className="dashboard-header">
         <div>
-          <h1>Welcome back, {loaded.firstName || "User"}</h1>
+          <h1>
+            {t("dashboard.welcome", {
+              name: loaded.firstName || t("dashboard.welcome.fallbackName"),
+            })}
+          </h1>
           {loaded.workspace.own ? null : (
             <p className="muted">
-              Workspace <strong>{loaded.workspace.name}</strong> · you are {loaded.workspace.role}
+              <Trans
+                id="dashboard.workspace.role"
+                values={{
+                  name: loaded.workspace.name,
+                  role: t(`dashboard.role.${loaded.workspace.role}`),
+                }}
+                components={{ 0: <strong /> }}
+              />
             </p>
           )}
         </div>
         <div className="dashboard-actions">
-          <Link to="/" className="btn btn-primary">
-            Create New QR Code
+          <Link to={localePath("/")} className="btn btn-primary">
+            {t("dashboard.create")}
           </Link>
-          <SignOutForm label="Sign Out" buttonClassName="btn btn-ghost" />
+          <SignOutForm label={t("dashboard.signOut")} buttonClassName="btn btn-ghost" />
         </div>
       </div>
-      <nav className="tabs dashboard-tabs" aria-label="Dashboard sections">
+      <nav className="tabs dashboard-tabs" aria-label={t("dashboard.tabs.label")}>
         {TABS.map((tab) => (
           <Link
             key={tab}
@@ -216,7 +225,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             className="tab"
             aria-current={loaded.tab === tab ? "page" : undefined}
           >
-            {TAB_LABELS[tab]}
+            {t(`dashboard.tab.${tab}`)}
           </Link>
         ))}
       </nav>

@@ -1,43 +1,35 @@
+import { Trans, useLocale, useT } from "../../i18n/i18n";
 import { useMemo, useState } from "react";
-import { CATEGORIES, type Category } from "../../achievements/definitions";
+import { achievementValues, CATEGORIES, type Category } from "../../achievements/definitions";
 import { type Achievement, summarize } from "../../achievements/rules";
 import { Tabs } from "./achievement-tabs";
 import { useStoredProgress } from "./progress-store";
 import { FormattedDate } from "../formatted-date";
 
-const CATEGORY_LABELS: Record<Category, string> = {
-  creation: "Creation",
-  customization: "Customization",
-  premium: "Premium",
-  exploration: "Exploration",
-  milestone: "Milestone",
-};
-
 type Filter = Category | "all";
-const TABS: readonly { id: Filter; label: string }[] = [
-  { id: "all", label: "All" },
-  ...CATEGORIES.map((category) => ({ id: category, label: CATEGORY_LABELS[category] })),
-];
-
-const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
+const FILTERS: readonly Filter[] = ["all", ...CATEGORIES];
 
 function AchievementCard({ achievement }: { achievement: Achievement }) {
+  const t = useT();
   return (
     <li className={`card achievement${achievement.unlocked ? " unlocked" : ""}`}>
       <span className="achievement-icon" aria-hidden="true">
         {achievement.unlocked ? achievement.icon : "🔒"}
       </span>
       <div>
-        <h4>{achievement.title}</h4>
-        <p className="muted small">{achievement.description}</p>
+        <h4>{t(`achievements.${achievement.id}.title`)}</h4>
+        <p className="muted small">
+          {t(`achievements.${achievement.id}.description`, achievementValues())}
+        </p>
         <p className="small achievement-meta">
-          <strong>{achievement.points} points</strong> ·{" "}
+          <strong>{t("achievements.points", { count: achievement.points })}</strong> ·{" "}
           {achievement.unlockedAt ? (
-            <>
-              Unlocked <FormattedDate value={achievement.unlockedAt} />
-            </>
+            <Trans
+              id="achievements.unlockedOn"
+              components={{ 0: <FormattedDate value={achievement.unlockedAt} /> }}
+            />
           ) : (
-            "Locked"
+            t("achievements.locked")
           )}
         </p>
       </div>
@@ -54,63 +46,82 @@ export default function AchievementsPanel() {
   const stored = useStoredProgress();
   const progress = useMemo(() => summarize(stored), [stored]);
   const [filter, setFilter] = useState<Filter>("all");
+  const t = useT();
+  const { code } = useLocale();
+  const number = new Intl.NumberFormat(code);
+  const tabs = FILTERS.map((id) => ({ id, label: t(`achievements.category.${id}`) }));
   const shown = progress.achievements.filter(
     (achievement) => filter === "all" || achievement.category === filter,
   );
-  const done = percent(progress.unlockedCount, progress.totalCount);
+  const done = progress.unlockedCount / progress.totalCount;
   return (
     <section id="achievements" className="achievements" aria-labelledby="achievements-heading">
       <div className="card achievements-card">
-        <h2 id="achievements-heading">Achievements</h2>
+        <h2 id="achievements-heading">{t("achievements.heading")}</h2>
         <dl className="achievement-stats">
           <div>
-            <dt>Points</dt>
-            <dd>{progress.totalPoints}</dd>
+            <dt>{t("achievements.stats.points")}</dt>
+            <dd>{number.format(progress.totalPoints)}</dd>
           </div>
           <div>
-            <dt>Unlocked</dt>
+            <dt>{t("achievements.stats.unlocked")}</dt>
             <dd>
-              {progress.unlockedCount}/{progress.totalCount}
+              {number.format(progress.unlockedCount)}/{number.format(progress.totalCount)}
             </dd>
           </div>
           <div>
-            <dt>Complete</dt>
-            <dd>{done}%</dd>
+            <dt>{t("achievements.stats.complete")}</dt>
+            <dd>
+              {new Intl.NumberFormat(code, { style: "percent", maximumFractionDigits: 0 }).format(
+                done,
+              )}
+            </dd>
           </div>
         </dl>
-        <progress className="achievement-progress" value={done} max={100} aria-hidden="true" />
+        <progress
+          className="achievement-progress"
+          value={Math.round(done * 100)}
+          max={100}
+          aria-hidden="true"
+        />
 
-        <h3>By category</h3>
+        <h3>{t("achievements.byCategory")}</h3>
         <ul className="category-progress">
           {CATEGORIES.map((category) => {
             const { unlocked, total } = progress.categoryProgress[category];
             return (
               <li key={category}>
-                <span>{CATEGORY_LABELS[category]}</span>
+                <span>{t(`achievements.category.${category}`)}</span>
                 <progress value={unlocked} max={total} aria-hidden="true" />
                 <span className="muted small">
-                  {unlocked} of {total}
+                  {t("achievements.categoryCount", { unlocked, total })}
                 </span>
               </li>
             );
           })}
         </ul>
 
-        <h3>Recent unlocks</h3>
+        <h3>{t("achievements.recent")}</h3>
         {progress.recentUnlocks.length ? (
           <ul className="recent-unlocks">
             {progress.recentUnlocks.map((achievement) => (
               <li key={achievement.id}>
-                <span aria-hidden="true">{achievement.icon}</span> {achievement.title}{" "}
+                <span aria-hidden="true">{achievement.icon}</span>{" "}
+                {t(`achievements.${achievement.id}.title`)}{" "}
                 <span className="muted small">+{achievement.points}</span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted small">Nothing yet: create and download your first code.</p>
+          <p className="muted small">{t("achievements.recent.none")}</p>
         )}
 
-        <Tabs label="Achievement categories" tabs={TABS} selected={filter} onSelect={setFilter}>
+        <Tabs
+          label={t("achievements.categories")}
+          tabs={tabs}
+          selected={filter}
+          onSelect={setFilter}
+        >
           <ul className="achievement-list">
             {shown.map((achievement) => (
               <AchievementCard key={achievement.id} achievement={achievement} />

@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "../use-hydrated";
 
@@ -9,6 +10,7 @@ const AchievementsPanel = lazy(() => import("./achievements-panel"));
  * is interactive, off the critical path. `collapsed` folds it into a <details>.
  */
 export function AchievementsSlot({ collapsed = false }: { collapsed?: boolean }) {
+  const t = useT();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   const panel = (
@@ -20,7 +22,7 @@ export function AchievementsSlot({ collapsed = false }: { collapsed?: boolean })
   // After an account's first week the dashboard folds them away under the codes (issue #29).
   return (
     <details className="achievements-fold">
-      <summary className="btn btn-ghost">Achievements</summary>
+      <summary className="btn btn-ghost">{t("achievements.heading")}</summary>
       {panel}
     </details>
   );

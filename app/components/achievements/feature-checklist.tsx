@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n";
 import { TRACKED_FEATURES } from "../../achievements/features";
 import { useStoredProgress } from "./progress-store";
 
@@ -8,28 +9,32 @@ import { useStoredProgress } from "./progress-store";
  * page does not shift when the scripts arrive.
  */
 export function FeatureChecklist() {
+  const t = useT();
   const { featuresUsed } = useStoredProgress();
   const found = TRACKED_FEATURES.filter(({ id }) => featuresUsed.includes(id)).length;
   return (
     <div className="container needs-js">
       <details className="card checklist">
         <summary>
-          <span className="checklist-heading">Discover the features</span>
+          <span className="checklist-heading">{t("achievements.checklist.heading")}</span>
           <span className="checklist-count">
-            {found} of {TRACKED_FEATURES.length} found
+            {t("achievements.checklist.count", { found, total: TRACKED_FEATURES.length })}
           </span>
           <progress value={found} max={TRACKED_FEATURES.length} aria-hidden="true" />
         </summary>
         <ul className="checklist-items">
-          {TRACKED_FEATURES.map(({ id, label }) => {
+          {TRACKED_FEATURES.map(({ id }) => {
             const used = featuresUsed.includes(id);
             return (
               <li key={id} className={used ? "checklist-item found" : "checklist-item"}>
                 <span className="checklist-mark" aria-hidden="true">
                   {used ? "✓" : ""}
                 </span>
-                {label}
-                <span className="sr-only">{used ? " (found)" : " (not found yet)"}</span>
+                {t(`achievements.feature.${id}`)}
+                <span className="sr-only">
+                  {" "}
+                  {used ? t("achievements.checklist.found") : t("achievements.checklist.notFound")}
+                </span>
               </li>
             );
           })}

@@ -1,5 +1,7 @@
 import { type CreatedCode, parseProgress, recordUsage } from "../../achievements/activity";
+import { achievementValues } from "../../achievements/definitions";
 import type { Action } from "../../achievements/features";
+import type { Translate } from "../../i18n/i18n";
 import { iconForPoints } from "../../achievements/icons";
 import { unlockEarned } from "../../achievements/rules";
 import type { Toast } from "../toast";
@@ -12,7 +14,12 @@ const UNLOCK_TOAST_MS = 5000;
  * Records that `action` was used, stores what it unlocks and announces each unlock once: a
  * toast with its emoji, and an "achievement-unlocked" event for the panels.
  */
-export function track(action: Action, code: CreatedCode | undefined, toast: (t: Toast) => void) {
+export function track(
+  action: Action,
+  code: CreatedCode | undefined,
+  toast: (toast: Toast) => void,
+  t: Translate,
+) {
   const before = parseProgress(readProgressJson());
   const recorded = recordUsage(before, action, code);
   if (recorded === before) return;
@@ -20,8 +27,14 @@ export function track(action: Action, code: CreatedCode | undefined, toast: (t: 
   writeProgress(progress);
   for (const achievement of unlocked) {
     toast({
-      title: `${iconForPoints(achievement.points)} Achievement unlocked: ${achievement.title}`,
-      description: `${achievement.description} +${achievement.points} points.`,
+      title: t("achievements.toast.title", {
+        icon: iconForPoints(achievement.points),
+        title: t(`achievements.${achievement.id}.title`),
+      }),
+      description: t("achievements.toast.description", {
+        description: t(`achievements.${achievement.id}.description`, achievementValues()),
+        points: achievement.points,
+      }),
       variant: "success",
       duration: UNLOCK_TOAST_MS,
       queued: true,

@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n";
 import { useCallback } from "react";
 import type { CreatedCode } from "../../achievements/activity";
 import type { Action } from "../../achievements/features";
@@ -17,14 +18,15 @@ export function preloadUsageTracker() {
  */
 export function useReportUsage(): (action: Action, code?: CreatedCode) => void {
   const toast = useToast();
+  const t = useT();
   return useCallback(
     (action, code) => {
       loadTracker().then(
-        ({ track }) => track(action, code, toast),
+        ({ track }) => track(action, code, toast, t),
         // Achievements are a nicety: a failed load must not disturb what the visitor is doing.
         () => undefined,
       );
     },
-    [toast],
+    [toast, t],
   );
 }

@@ -3,6 +3,7 @@ import type { AnalyticsTabData } from "../../dashboard/analytics-tab.server";
 import { AchievementsSlot } from "../achievements/achievements-slot";
 import { AnalyticsViewed } from "../achievements/analytics-viewed";
 import { ActivityChart, Breakdown } from "../activity-chart";
+import { useLocale, useLocalePath, useT } from "../../i18n/i18n";
 import { CodeList } from "./code-list";
 
 // The dashboard's Analytics tab: totals, the workspace's codes (app/components/dashboard/
@@ -10,14 +11,20 @@ import { CodeList } from "./code-list";
 // first screen (issue #29).
 
 function StatCards({ loaded }: { loaded: AnalyticsTabData }) {
+  const t = useT();
+  const { code } = useLocale();
+  const number = new Intl.NumberFormat(code);
   const cards = [
-    ["Total QR Codes", loaded.totals.totalQRCodes],
-    ["Total Downloads", loaded.totals.totalDownloads],
-    ["Total Scans", loaded.totals.totalScans],
-    ["Engagement Rate", `${loaded.engagement}%`],
+    [t("dashboard.stats.codes"), number.format(loaded.totals.totalQRCodes)],
+    [t("dashboard.stats.downloads"), number.format(loaded.totals.totalDownloads)],
+    [t("dashboard.stats.scans"), number.format(loaded.totals.totalScans)],
+    [
+      t("dashboard.stats.engagement"),
+      new Intl.NumberFormat(code, { style: "percent" }).format(loaded.engagement / 100),
+    ],
   ] as const;
   return (
-    <ul className="stat-cards" aria-label="Totals">
+    <ul className="stat-cards" aria-label={t("dashboard.stats.label")}>
       {cards.map(([label, value]) => (
         <li key={label} className="card stat-card">
           <span className="muted small">{label}</span>
@@ -29,18 +36,18 @@ function StatCards({ loaded }: { loaded: AnalyticsTabData }) {
 }
 
 export function PremiumAnalytics() {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="card empty-state">
-      <h2>Analytics is a Premium Feature</h2>
-      <p className="muted">
-        See downloads, scans and engagement for every code with Premium or Ultimate.
-      </p>
+      <h2>{t("dashboard.premium.title")}</h2>
+      <p className="muted">{t("dashboard.premium.body")}</p>
       <div className="dashboard-actions">
-        <Link to="/pricing" className="btn btn-primary">
-          Upgrade to Premium
+        <Link to={localePath("/pricing")} className="btn btn-primary">
+          {t("dashboard.premium.upgrade")}
         </Link>
         <Link to="/dashboard?tab=plans" className="btn btn-ghost">
-          View My Plan
+          {t("dashboard.premium.plan")}
         </Link>
       </div>
     </div>
@@ -48,6 +55,7 @@ export function PremiumAnalytics() {
 }
 
 export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
+  const t = useT();
   return (
     <div className="analytics-tab">
       {loaded.analytics ? <StatCards loaded={loaded} /> : null}
@@ -57,17 +65,15 @@ export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
       {loaded.analytics ? (
         <p>
           <Link to="/dashboard/analytics" className="btn btn-ghost">
-            Full analytics
+            {t("dashboard.fullAnalytics")}
           </Link>{" "}
-          <span className="muted small">
-            Date ranges, time zones, places, devices, busiest hours, codes compared, CSV.
-          </span>
+          <span className="muted small">{t("dashboard.fullAnalytics.hint")}</span>
         </p>
       ) : null}
       {loaded.breakdown ? (
         <div className="breakdowns">
-          <Breakdown title="Scans by country" rows={loaded.breakdown.countries} />
-          <Breakdown title="Scans by device" rows={loaded.breakdown.devices} />
+          <Breakdown title={t("dashboard.breakdown.country")} rows={loaded.breakdown.countries} />
+          <Breakdown title={t("dashboard.breakdown.device")} rows={loaded.breakdown.devices} />
         </div>
       ) : null}
       <AnalyticsViewed withData={loaded.analytics} />

@@ -1,8 +1,10 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { MAX_COMPARED, RANGE_LABELS, RANGES, WEEKDAYS } from "../../analytics/view";
+import type { Interval } from "../../analytics/series";
+import { MAX_COMPARED, RANGES } from "../../analytics/view";
 import type { AnalyticsReport, AnalyticsView } from "../../dashboard/analytics-view.server";
 import type { loader as rootLoader } from "../../root";
+import { type Translate, Trans, useLocale, useT } from "../../i18n/i18n";
 import { browserTimeZone } from "../formatted-date";
 import { PremiumAnalytics } from "./analytics-tab";
 
@@ -14,7 +16,47 @@ const WIDTH = 600;
 const HEIGHT = 180;
 const PAD = 12;
 
-const INTERVAL_HEADING = { hour: "Hour", day: "Day", week: "Week starting", month: "Month" };
+/**
+ * The page's Intl formats: numbers, the chart's axis dates, weekday names and hours. Tables keep
+ * the ISO dates (the same in every language, and the CSV's).
+ */
+function useFormats() {
+  const { code } = useLocale();
+  return useMemo(() => {
+    const number = new Intl.NumberFormat(code);
+    const day = new Intl.DateTimeFormat(code, { month: "short", day: "numeric", timeZone: "UTC" });
+    const month = new Intl.DateTimeFormat(code, {
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const weekday = new Intl.DateTimeFormat(code, { weekday: "short", timeZone: "UTC" });
+    const hour = new Intl.DateTimeFormat(code, {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "UTC",
+    });
+    // 2024-01-01 was a Monday: the grid's rows run Monday to Sunday (ISO 8601).
+    const weekdays = Array.from({ length: 7 }, (_, i) => weekday.format(Date.UTC(2024, 0, 1 + i)));
+    return {
+      number: (n: number) => number.format(n),
+      weekdays,
+      hour: (h: number) => hour.format(Date.UTC(2024, 0, 1, h)),
+      /** A bucket's label ("2026-11-03", "2026-11", "2026-11-03T09:00") on the chart's axis. */
+      axis: (label: string, interval: Interval) => {
+        const at = Date.parse(
+          interval === "month" ? `${label}-01T00:00Z` : `${label.slice(0, 10)}T00:00Z`,
+        );
+        if (Number.isNaN(at)) return label;
+        return interval === "month" ? month.format(at) : day.format(at);
+      },
+    };
+  }, [code]);
+}
+
+const intervalHeading = (t: Translate, interval: Interval) =>
+  t(`dashboard.analytics.interval.${interval}`);
 
 interface Line {
   name: string;
@@ -27,13 +69,16 @@ function LineChart({
   description,
   lines,
   labels,
+  interval,
 }: {
   title: string;
   description: string;
   lines: Line[];
   labels: string[];
+  interval: Interval;
 }) {
   const id = useId();
+  const format = useFormats();
   const max = Math.max(1, ...lines.flatMap((line) => line.values));
   const x = (i: number) => PAD + (i * (WIDTH - 2 * PAD)) / Math.max(1, labels.length - 1);
   const y = (n: number) => HEIGHT - PAD - (n * (HEIGHT - 2 * PAD)) / max;
@@ -47,7 +92,7 @@ function LineChart({
         ))}
       </div>
       <div className="chart-scale" aria-hidden="true">
-        {max}
+        {format.number(max)}
       </div>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -76,8 +121,8 @@ function LineChart({
       </svg>
       {labels.length ? (
         <div className="chart-dates" aria-hidden="true">
-          <span>{labels[0]}</span>
-          <span>{labels[labels.length - 1]}</span>
+          <span>{format.axis(labels[0]!, interval)}</span>
+          <span>{format.axis(labels[labels.length - 1]!, interval)}</span>
         </div>
       ) : null}
     </>
@@ -94,37 +139,52 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function SeriesSection({ report }: { report: AnalyticsReport }) {
+  const t = useT();
+  const format = useFormats();
   const { series, query, totals } = report;
-  const heading = INTERVAL_HEADING[query.interval];
+  const heading = intervalHeading(t, query.interval);
   return (
     <section className="card analytics-section" aria-labelledby="over-time">
-      <h2 id="over-time">Scans over time</h2>
+      <h2 id="over-time">{t("dashboard.analytics.overTime")}</h2>
       <LineChart
-        title={`Scans and unique scans by ${query.interval}, ${query.from} to ${query.to}`}
-        description={`${totals.scans} scans and ${totals.uniques} unique scans in ${series.length} ${query.interval}s, at most ${Math.max(0, ...series.map((b) => b.scans))} in one, times in ${query.timeZone}.`}
+        title={t(`dashboard.analytics.overTime.title.${query.interval}`, {
+          from: query.from,
+          to: query.to,
+        })}
+        description={t(`dashboard.analytics.overTime.description.${query.interval}`, {
+          scans: totals.scans,
+          uniques: totals.uniques,
+          count: series.length,
+          max: Math.max(0, ...series.map((b) => b.scans)),
+          zone: query.timeZone,
+        })}
         labels={series.map((bucket) => bucket.start)}
+        interval={query.interval}
         lines={[
-          { name: "Scans", values: series.map((bucket) => bucket.scans) },
-          { name: "Unique scans", values: series.map((bucket) => bucket.uniques) },
+          { name: t("dashboard.analytics.scans"), values: series.map((bucket) => bucket.scans) },
+          {
+            name: t("dashboard.analytics.uniques"),
+            values: series.map((bucket) => bucket.uniques),
+          },
         ]}
       />
       <details>
-        <summary>Show as a table</summary>
-        <Scroll label="Scans over time as a table">
+        <summary>{t("dashboard.analytics.showTable")}</summary>
+        <Scroll label={t("dashboard.analytics.overTime.table")}>
           <table className="analytics-table">
             <thead>
               <tr>
                 <th scope="col">{heading}</th>
-                <th scope="col">Scans</th>
-                <th scope="col">Unique scans</th>
+                <th scope="col">{t("dashboard.analytics.scans")}</th>
+                <th scope="col">{t("dashboard.analytics.uniques")}</th>
               </tr>
             </thead>
             <tbody>
               {series.map((bucket) => (
                 <tr key={bucket.start}>
                   <th scope="row">{bucket.start}</th>
-                  <td>{bucket.scans}</td>
-                  <td>{bucket.uniques}</td>
+                  <td>{format.number(bucket.scans)}</td>
+                  <td>{format.number(bucket.uniques)}</td>
                 </tr>
               ))}
             </tbody>
@@ -136,31 +196,33 @@ function SeriesSection({ report }: { report: AnalyticsReport }) {
 }
 
 function Breakdowns({ report }: { report: AnalyticsReport }) {
+  const t = useT();
+  const format = useFormats();
   return (
-    <section className="analytics-breakdowns" aria-label="Where and on what">
+    <section className="analytics-breakdowns" aria-label={t("dashboard.analytics.breakdowns")}>
       {report.breakdowns.map((breakdown) => {
         const max = Math.max(1, ...breakdown.rows.map((row) => row.scans));
         return (
           <div key={breakdown.dimension} className="card breakdown">
-            <h2>{breakdown.title}</h2>
+            <h2>{t(`dashboard.analytics.breakdown.${breakdown.dimension}`)}</h2>
             {breakdown.rows.length === 0 ? (
-              <p className="muted small">No scans in this range.</p>
+              <p className="muted small">{t("dashboard.analytics.noScans")}</p>
             ) : (
               <table className="analytics-table bar-table">
                 <thead>
                   <tr>
-                    <th scope="col">{breakdown.dimension === "os" ? "OS" : breakdown.dimension}</th>
-                    <th scope="col">Scans</th>
+                    <th scope="col">{t(`dashboard.analytics.dimension.${breakdown.dimension}`)}</th>
+                    <th scope="col">{t("dashboard.analytics.scans")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {breakdown.rows.map((row) => (
                     <tr key={row.name}>
-                      <th scope="row">{row.name}</th>
+                      <th scope="row">{row.name || t("dashboard.analytics.unknown")}</th>
                       <td>
                         <span className="bar-cell">
                           <span className="bar" style={{ width: `${(row.scans / max) * 100}%` }} />
-                          <span>{row.scans}</span>
+                          <span>{format.number(row.scans)}</span>
                         </span>
                       </td>
                     </tr>
@@ -178,9 +240,11 @@ function Breakdowns({ report }: { report: AnalyticsReport }) {
 const CELL = 20;
 const LEFT = 44;
 const TOP = 22;
-const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 function WeekGrid({ report }: { report: AnalyticsReport }) {
+  const t = useT();
+  const format = useFormats();
+  const { weekdays, hour: hourLabel } = format;
   const id = useId();
   const { week, query } = report;
   const max = Math.max(0, ...week.flat());
@@ -192,20 +256,25 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
   );
   const summary =
     max === 0
-      ? "No scans in this range."
-      : `The busiest hour is ${WEEKDAYS[busiest.day]} ${hourLabel(busiest.hour)} with ${busiest.scans} scans; darker squares are busier. Times in ${query.timeZone}.`;
+      ? t("dashboard.analytics.noScans")
+      : t("dashboard.analytics.week.summary", {
+          day: weekdays[busiest.day],
+          hour: hourLabel(busiest.hour),
+          count: busiest.scans,
+          zone: query.timeZone,
+        });
   return (
     <section className="card analytics-section" aria-labelledby="busiest-hours">
-      <h2 id="busiest-hours">Busiest hours of the week</h2>
+      <h2 id="busiest-hours">{t("dashboard.analytics.week.heading")}</h2>
       <p className="muted small">{summary}</p>
-      <Scroll label="Busiest hours">
+      <Scroll label={t("dashboard.analytics.week.label")}>
         <svg
           viewBox={`0 0 ${LEFT + 24 * CELL} ${TOP + 7 * CELL}`}
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
           className="chart-svg heat-grid"
         >
-          <title id={`${id}-title`}>Scans by weekday and hour</title>
+          <title id={`${id}-title`}>{t("dashboard.analytics.week.title")}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {[0, 6, 12, 18].map((hour) => (
             <text key={hour} x={LEFT + hour * CELL} y={TOP - 6} className="heat-label">
@@ -213,9 +282,9 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
             </text>
           ))}
           {week.map((hours, day) => (
-            <g key={WEEKDAYS[day]}>
+            <g key={day}>
               <text x={0} y={TOP + day * CELL + CELL - 5} className="heat-label">
-                {WEEKDAYS[day]}
+                {weekdays[day]}
               </text>
               {hours.map((scans, hour) => (
                 <rect
@@ -228,7 +297,13 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
                   className={scans ? "heat-cell" : "heat-cell heat-empty"}
                   fillOpacity={scans ? (0.15 + (0.85 * scans) / max).toFixed(2) : undefined}
                 >
-                  <title>{`${WEEKDAYS[day]} ${hourLabel(hour)}: ${scans} scans`}</title>
+                  <title>
+                    {t("dashboard.analytics.week.cell", {
+                      day: weekdays[day],
+                      hour: hourLabel(hour),
+                      count: scans,
+                    })}
+                  </title>
                 </rect>
               ))}
             </g>
@@ -236,13 +311,13 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
         </svg>
       </Scroll>
       <details>
-        <summary>Show as a table</summary>
-        <Scroll label="Busiest hours as a table">
+        <summary>{t("dashboard.analytics.showTable")}</summary>
+        <Scroll label={t("dashboard.analytics.week.table")}>
           <table className="analytics-table heat-table">
             <thead>
               <tr>
-                <th scope="col">Hour</th>
-                {WEEKDAYS.map((day) => (
+                <th scope="col">{t("dashboard.analytics.interval.hour")}</th>
+                {weekdays.map((day) => (
                   <th key={day} scope="col">
                     {day}
                   </th>
@@ -254,7 +329,7 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
                 <tr key={hour}>
                   <th scope="row">{hourLabel(hour)}</th>
                   {week.map((hours, day) => (
-                    <td key={WEEKDAYS[day]}>{hours[hour]}</td>
+                    <td key={day}>{format.number(hours[hour]!)}</td>
                   ))}
                 </tr>
               ))}
@@ -267,33 +342,41 @@ function WeekGrid({ report }: { report: AnalyticsReport }) {
 }
 
 function Comparison({ report }: { report: AnalyticsReport }) {
+  const t = useT();
+  const format = useFormats();
   const { compared, query } = report;
   const labels = compared[0]?.series.map((bucket) => bucket.start) ?? [];
   return (
     <section className="card analytics-section" aria-labelledby="comparison">
-      <h2 id="comparison">Codes compared</h2>
+      <h2 id="comparison">{t("dashboard.analytics.compared")}</h2>
       <LineChart
-        title={`Scans of ${compared.length} codes by ${query.interval}`}
+        title={t(`dashboard.analytics.compared.title.${query.interval}`, {
+          count: compared.length,
+        })}
         description={compared
-          .map(
-            (code) =>
-              `${code.title}: ${code.series.reduce((sum, bucket) => sum + bucket.scans, 0)} scans`,
+          .map((code) =>
+            t("dashboard.analytics.compared.code", {
+              title: code.title,
+              scans: format.number(code.series.reduce((sum, bucket) => sum + bucket.scans, 0)),
+            }),
           )
           .join("; ")}
         labels={labels}
+        interval={query.interval}
         lines={compared.map((code) => ({
           name: code.title,
           values: code.series.map((bucket) => bucket.scans),
         }))}
       />
-      <Scroll label="Codes compared as a table">
+      <Scroll label={t("dashboard.analytics.compared.table")}>
         <table className="analytics-table">
           <thead>
             <tr>
-              <th scope="col">{INTERVAL_HEADING[query.interval]}</th>
+              <th scope="col">{intervalHeading(t, query.interval)}</th>
               {compared.map((code) => (
                 <th key={code.id} scope="col">
-                  {code.title} <span className="muted small">scans / unique</span>
+                  {code.title}{" "}
+                  <span className="muted small">{t("dashboard.analytics.compared.columns")}</span>
                 </th>
               ))}
             </tr>
@@ -304,7 +387,8 @@ function Comparison({ report }: { report: AnalyticsReport }) {
                 <th scope="row">{label}</th>
                 {compared.map((code) => (
                   <td key={code.id}>
-                    {code.series[index]!.scans} / {code.series[index]!.uniques}
+                    {format.number(code.series[index]!.scans)} /{" "}
+                    {format.number(code.series[index]!.uniques)}
                   </td>
                 ))}
               </tr>
@@ -317,31 +401,32 @@ function Comparison({ report }: { report: AnalyticsReport }) {
 }
 
 function ViewForm({ view }: { view: AnalyticsView }) {
+  const t = useT();
   const { typed } = view;
   const zones = view.zones.includes(typed.timeZone) ? view.zones : [typed.timeZone, ...view.zones];
   return (
     <form method="get" action="/dashboard/analytics" className="card analytics-form">
       <div className="analytics-fields">
         <div className="field">
-          <label htmlFor="range">Date range</label>
+          <label htmlFor="range">{t("dashboard.analytics.form.range")}</label>
           <select id="range" name="range" defaultValue={typed.range}>
             {RANGES.map((range) => (
               <option key={range} value={range}>
-                {RANGE_LABELS[range]}
+                {t(`dashboard.analytics.range.${range}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="from">From (custom dates)</label>
+          <label htmlFor="from">{t("dashboard.analytics.form.from")}</label>
           <input id="from" name="from" type="date" defaultValue={typed.from} />
         </div>
         <div className="field">
-          <label htmlFor="to">To (custom dates)</label>
+          <label htmlFor="to">{t("dashboard.analytics.form.to")}</label>
           <input id="to" name="to" type="date" defaultValue={typed.to} />
         </div>
         <div className="field">
-          <label htmlFor="tz">Time zone</label>
+          <label htmlFor="tz">{t("dashboard.analytics.form.zone")}</label>
           <select id="tz" name="tz" defaultValue={typed.timeZone} aria-describedby="tz-hint">
             {zones.map((zone) => (
               <option key={zone} value={zone}>
@@ -351,9 +436,9 @@ function ViewForm({ view }: { view: AnalyticsView }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="code">QR codes</label>
+          <label htmlFor="code">{t("dashboard.analytics.form.codes")}</label>
           <select id="code" name="code" defaultValue={typed.codeId}>
-            <option value="">All codes in this workspace</option>
+            <option value="">{t("dashboard.analytics.form.allCodes")}</option>
             {view.codes.map((code) => (
               <option key={code.id} value={code.id}>
                 {code.title}
@@ -363,14 +448,13 @@ function ViewForm({ view }: { view: AnalyticsView }) {
         </div>
       </div>
       <p id="tz-hint" className="field-hint">
-        Time zone: scans are counted by the hour, so in zones 30 or 45 minutes off the hour (India,
-        Nepal, parts of Australia) a day starts at the nearest whole hour.
+        {t("dashboard.analytics.form.zoneHint")}
       </p>
       {view.codes.length >= 2 ? (
         <details className="analytics-compare" open={typed.compare.length > 0 || undefined}>
-          <summary>Compare codes</summary>
+          <summary>{t("dashboard.analytics.form.compare")}</summary>
           <fieldset>
-            <legend>Choose 2 to {MAX_COMPARED} codes to see side by side</legend>
+            <legend>{t("dashboard.analytics.form.compareLegend", { max: MAX_COMPARED })}</legend>
             <div className="compare-choices">
               {view.codes.map((code) => (
                 <label key={code.id} className="checkbox">
@@ -388,7 +472,7 @@ function ViewForm({ view }: { view: AnalyticsView }) {
         </details>
       ) : null}
       <button type="submit" className="btn btn-primary">
-        Show
+        {t("dashboard.analytics.form.show")}
       </button>
     </form>
   );
@@ -413,16 +497,24 @@ function useBrowserZone(shown: string) {
 }
 
 export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
+  const t = useT();
+  const format = useFormats();
   const report = view.report;
   useBrowserZone(view.typed.timeZone);
   return (
     <section className="container analytics-view">
       <p>
         <Link to={report?.code ? `/dashboard/codes/${report.code.id}` : "/dashboard"}>
-          {report?.code ? `Back to ${report.code.title}` : "Back to the dashboard"}
+          {report?.code
+            ? t("dashboard.analytics.backTo", { title: report.code.title })
+            : t("dashboard.analytics.back")}
         </Link>
       </p>
-      <h1>{report?.code ? `Analytics: ${report.code.title}` : "Analytics"}</h1>
+      <h1>
+        {report?.code
+          ? t("dashboard.analytics.titleOf", { title: report.code.title })
+          : t("dashboard.analytics.title")}
+      </h1>
       {view.error ? (
         <p className="notice notice-error" role="alert">
           {view.error}
@@ -435,21 +527,28 @@ export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
         <>
           <div className="analytics-summary">
             <p>
-              <strong>{report.query.from}</strong> to <strong>{report.query.to}</strong>, times in{" "}
-              <strong>{report.query.timeZone}</strong>
+              <Trans
+                id="dashboard.analytics.summary"
+                values={{
+                  from: report.query.from,
+                  to: report.query.to,
+                  zone: report.query.timeZone,
+                }}
+                components={{ 0: <strong />, 1: <strong />, 2: <strong /> }}
+              />
             </p>
             <a href={report.csvHref} className="btn btn-ghost" download>
-              Download CSV
+              {t("dashboard.analytics.csv")}
             </a>
           </div>
           <dl className="stat-cards analytics-totals">
             <div className="card stat-card">
-              <dt className="muted small">Scans</dt>
-              <dd>{report.totals.scans}</dd>
+              <dt className="muted small">{t("dashboard.analytics.scans")}</dt>
+              <dd>{format.number(report.totals.scans)}</dd>
             </div>
             <div className="card stat-card">
-              <dt className="muted small">Unique scans</dt>
-              <dd>{report.totals.uniques}</dd>
+              <dt className="muted small">{t("dashboard.analytics.uniques")}</dt>
+              <dd>{format.number(report.totals.uniques)}</dd>
             </div>
           </dl>
           <SeriesSection report={report} />

@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { engagementRate } from "../../codes/engagement";
-import { LIST_SORTS, SORT_LABELS } from "../../codes/listing";
+import { LIST_SORTS } from "../../codes/listing";
 import { MAX_TAG_LENGTH } from "../../codes/tags";
 import type { AnalyticsTabData } from "../../dashboard/analytics-tab.server";
-import { QR_TYPE_LABELS, QR_TYPES } from "../../qr/types";
+import { Trans, type Translate, useLocale, useLocalePath, useT } from "../../i18n/i18n";
+import { QR_TYPES } from "../../qr/types";
 import { CopyButton } from "../copy-button";
 import { useHydrated } from "../use-hydrated";
 import { DestinationForm } from "./code-page";
@@ -18,18 +19,18 @@ type SavedCode = AnalyticsTabData["codes"][number];
 type ListData = AnalyticsTabData["list"];
 
 const SELECTION_FORM = "code-selection";
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-const titleOf = (code: SavedCode) => code.title || `${code.type.toUpperCase()} QR Code`;
+/** A code's title, or its type's name for one saved without a title ("URL QR Code"). */
+const titleOf = (code: { title: string | null; type: string }, t: Translate) =>
+  code.title || t("dashboard.code.untitled", { type: code.type.toUpperCase() });
 
 function SearchForm({ list }: { list: ListData }) {
+  const t = useT();
   const { query } = list;
   return (
     <Form method="get" action="/dashboard" className="card code-search" role="search">
       <div className="code-search-query">
         <label htmlFor="code-q" className="sr-only">
-          Search codes
+          {t("dashboard.list.search.label")}
         </label>
         <div className="code-search-row">
           <input
@@ -38,10 +39,10 @@ function SearchForm({ list }: { list: ListData }) {
             name="q"
             defaultValue={query.q}
             maxLength={200}
-            placeholder="Search by title, content or short link"
+            placeholder={t("dashboard.list.search.placeholder")}
           />
           <button type="submit" className="btn btn-primary">
-            Search
+            {t("dashboard.list.search.submit")}
           </button>
         </div>
       </div>
@@ -52,31 +53,31 @@ function SearchForm({ list }: { list: ListData }) {
           Boolean(query.type || query.kind || query.tag || query.creator) || query.sort !== "newest"
         }
       >
-        <summary>Filters and sort</summary>
+        <summary>{t("dashboard.list.filters")}</summary>
         <div className="code-search-filters">
           <label>
-            Type
+            {t("dashboard.list.type")}
             <select name="type" defaultValue={query.type ?? ""}>
-              <option value="">All types</option>
+              <option value="">{t("dashboard.list.type.all")}</option>
               {QR_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {QR_TYPE_LABELS[type]}
+                  {t(`dashboard.type.${type}`)}
                 </option>
               ))}
             </select>
           </label>
           <label>
-            Kind
+            {t("dashboard.list.kind")}
             <select name="kind" defaultValue={query.kind ?? ""}>
-              <option value="">Any kind</option>
-              <option value="dynamic">Dynamic</option>
-              <option value="static">Static</option>
+              <option value="">{t("dashboard.list.kind.any")}</option>
+              <option value="dynamic">{t("dashboard.list.kind.dynamic")}</option>
+              <option value="static">{t("dashboard.list.kind.static")}</option>
             </select>
           </label>
           <label>
-            Tag
+            {t("dashboard.list.tag")}
             <select name="tag" defaultValue={query.tag ?? ""}>
-              <option value="">Any tag</option>
+              <option value="">{t("dashboard.list.tag.any")}</option>
               {list.tags.map((tag) => (
                 <option key={tag} value={tag}>
                   {tag}
@@ -86,9 +87,9 @@ function SearchForm({ list }: { list: ListData }) {
           </label>
           {list.creators.length > 1 ? (
             <label>
-              Created by
+              {t("dashboard.list.creator")}
               <select name="creator" defaultValue={query.creator ?? ""}>
-                <option value="">Anyone</option>
+                <option value="">{t("dashboard.list.creator.any")}</option>
                 {list.creators.map((creator) => (
                   <option key={creator.id} value={creator.id}>
                     {creator.name}
@@ -98,11 +99,11 @@ function SearchForm({ list }: { list: ListData }) {
             </label>
           ) : null}
           <label>
-            Sort
+            {t("dashboard.list.sort")}
             <select name="sort" defaultValue={query.sort}>
               {LIST_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
+                  {t(`dashboard.list.sort.${sort}`)}
                 </option>
               ))}
             </select>
@@ -110,11 +111,11 @@ function SearchForm({ list }: { list: ListData }) {
         </div>
         <div className="code-search-actions">
           <button type="submit" className="btn btn-ghost">
-            Apply filters
+            {t("dashboard.list.applyFilters")}
           </button>
           {list.filtered || query.sort !== "newest" ? (
             <Link to="/dashboard" className="btn btn-ghost">
-              Clear
+              {t("dashboard.list.clear")}
             </Link>
           ) : null}
         </div>
@@ -125,6 +126,7 @@ function SearchForm({ list }: { list: ListData }) {
 
 /** The actions for the ticked codes: one select and one Apply, so that it works without JavaScript. */
 function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   return (
@@ -133,7 +135,7 @@ function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean 
       method="post"
       action="/dashboard/selection"
       className="selection-bar"
-      aria-label="Selected codes"
+      aria-label={t("dashboard.selection.label")}
       onSubmit={(event) => {
         // A ZIP comes back as a download, so the page stays: say that it is being made.
         const form = event.currentTarget;
@@ -143,7 +145,7 @@ function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean 
     >
       <input type="hidden" name="back" value={list.search} />
       <details className="selection-more">
-        <summary>With the ticked codes: ZIP, tag, delete</summary>
+        <summary>{t("dashboard.selection.summary")}</summary>
         <div className="selection-fields">
           {hydrated ? (
             <label className="checkbox select-all">
@@ -157,32 +159,38 @@ function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean 
                   }
                 }}
               />
-              Select all on this page
+              {t("dashboard.selection.selectAll")}
             </label>
           ) : null}
           <label>
-            With the selected codes
+            {t("dashboard.selection.action")}
             <select name="action" defaultValue="zip">
-              <option value="zip">Download as ZIP (PNG)</option>
+              <option value="zip">{t("dashboard.selection.zip")}</option>
               {canManage ? (
                 <>
-                  <option value="tag">Add the tag</option>
-                  <option value="untag">Remove the tag</option>
-                  <option value="delete">Delete…</option>
+                  <option value="tag">{t("dashboard.selection.tag")}</option>
+                  <option value="untag">{t("dashboard.selection.untag")}</option>
+                  <option value="delete">{t("dashboard.selection.delete")}</option>
                 </>
               ) : null}
             </select>
           </label>
           {canManage ? (
             <label>
-              Tag (to add or remove)
-              <input name="tag" maxLength={MAX_TAG_LENGTH} placeholder="e.g. spring menu" />
+              {t("dashboard.selection.tagField")}
+              <input
+                name="tag"
+                maxLength={MAX_TAG_LENGTH}
+                placeholder={t("dashboard.selection.tagPlaceholder")}
+              />
             </label>
           ) : null}
           <button type="submit" className="btn btn-ghost" disabled={busy}>
-            {busy ? "Making the ZIP…" : "Apply"}
+            {busy ? t("dashboard.selection.busy") : t("dashboard.selection.apply")}
           </button>
-          <p className="muted small">Up to {list.maxSelection} codes at a time.</p>
+          <p className="muted small">
+            {t("dashboard.selection.max", { count: list.maxSelection })}
+          </p>
         </div>
       </details>
     </form>
@@ -191,7 +199,8 @@ function SelectionBar({ list, canManage }: { list: ListData; canManage: boolean 
 
 /** Share, rename and delete: for the roles that may change codes. */
 function CodeManagement({ code, back }: { code: SavedCode; back: string }) {
-  const title = titleOf(code);
+  const t = useT();
+  const title = titleOf(code, t);
   const deleteHref = `/dashboard${back ? `${back}&` : "?"}delete=${code.id}#result`;
   return (
     <>
@@ -200,16 +209,16 @@ function CodeManagement({ code, back }: { code: SavedCode; back: string }) {
         <input type="hidden" name="intent" value="visibility" />
         <input type="hidden" name="public" value={code.isPublic ? "false" : "true"} />
         <button type="submit" className="btn btn-ghost">
-          {code.isPublic ? "Stop sharing" : "Share publicly"}
+          {code.isPublic ? t("dashboard.code.stopSharing") : t("dashboard.code.share")}
         </button>
       </Form>
       <details className="rename">
-        <summary className="btn btn-ghost">Rename</summary>
+        <summary className="btn btn-ghost">{t("dashboard.code.rename")}</summary>
         <Form method="post" action="/dashboard" className="rename-form">
           <input type="hidden" name="id" value={code.id} />
           <input type="hidden" name="intent" value="rename" />
           <label htmlFor={`title-${code.id}`} className="sr-only">
-            New title for {title}
+            {t("dashboard.code.newTitle", { title })}
           </label>
           <input
             id={`title-${code.id}`}
@@ -219,23 +228,24 @@ function CodeManagement({ code, back }: { code: SavedCode; back: string }) {
             maxLength={120}
           />
           <button type="submit" className="btn btn-primary">
-            Save title
+            {t("dashboard.code.saveTitle")}
           </button>
         </Form>
       </details>
       <Link to={deleteHref} className="btn btn-ghost btn-danger">
-        Delete
+        {t("dashboard.code.delete")}
       </Link>
     </>
   );
 }
 
 function Tags({ code, canManage, back }: { code: SavedCode; canManage: boolean; back: string }) {
-  const title = titleOf(code);
+  const t = useT();
+  const title = titleOf(code, t);
   return (
     <div className="code-tags">
       {code.tags.length > 0 ? (
-        <ul className="tag-list" aria-label={`Tags of ${title}`}>
+        <ul className="tag-list" aria-label={t("dashboard.tags.label", { title })}>
           {code.tags.map((tag) => (
             <li key={tag} className="tag">
               <Link to={`/dashboard?tag=${encodeURIComponent(tag)}`}>{tag}</Link>
@@ -248,7 +258,7 @@ function Tags({ code, canManage, back }: { code: SavedCode; canManage: boolean; 
                   <button
                     type="submit"
                     className="tag-remove"
-                    aria-label={`Remove tag ${tag} from ${title}`}
+                    aria-label={t("dashboard.tags.remove", { tag, title })}
                   >
                     ×
                   </button>
@@ -260,17 +270,17 @@ function Tags({ code, canManage, back }: { code: SavedCode; canManage: boolean; 
       ) : null}
       {canManage ? (
         <details className="rename add-tag">
-          <summary className="btn btn-ghost btn-small">Add tag</summary>
+          <summary className="btn btn-ghost btn-small">{t("dashboard.tags.add")}</summary>
           <Form method="post" action="/dashboard/selection" className="rename-form">
             <input type="hidden" name="ids" value={code.id} />
             <input type="hidden" name="action" value="tag" />
             <input type="hidden" name="back" value={back} />
             <label htmlFor={`tag-${code.id}`} className="sr-only">
-              New tag for {title}
+              {t("dashboard.tags.new", { title })}
             </label>
             <input id={`tag-${code.id}`} name="tag" required maxLength={MAX_TAG_LENGTH} />
             <button type="submit" className="btn btn-primary">
-              Add
+              {t("dashboard.tags.submit")}
             </button>
           </Form>
         </details>
@@ -289,30 +299,50 @@ function Destination({
   canManage: boolean;
   destinations: AnalyticsTabData["destinations"];
 }) {
+  const t = useT();
+  const localePath = useLocalePath();
   return (
     <div className="code-destination">
       <p className="muted small">
-        Leads to <code className="destination-url">{code.destination}</code>
+        <Trans
+          id="dashboard.destination.leadsTo"
+          values={{ url: code.destination }}
+          components={{ 0: <code className="destination-url" /> }}
+        />
         {code.scheduled ? (
           <>
             {" "}
-            · from {code.scheduled.when}, to{" "}
-            <code className="destination-url">{code.scheduled.url}</code>
+            <Trans
+              id="dashboard.destination.scheduled"
+              values={{ when: code.scheduled.when, url: code.scheduled.url }}
+              components={{ 0: <code className="destination-url" /> }}
+            />
           </>
         ) : null}{" "}
-        · <Link to={`/dashboard/codes/${code.id}`}>History and scheduling</Link>
+        · <Link to={`/dashboard/codes/${code.id}`}>{t("dashboard.destination.history")}</Link>
       </p>
       {code.disabled !== null ? (
-        <p className="notice notice-error small">Disabled by our team: {code.disabled}</p>
+        <p className="notice notice-error small">
+          {t("dashboard.destination.disabled", { reason: code.disabled })}
+        </p>
       ) : canManage && destinations.allowed ? (
         <details className="rename">
-          <summary className="btn btn-ghost">Edit destination</summary>
+          <summary className="btn btn-ghost">{t("dashboard.destination.edit")}</summary>
           <DestinationForm codeId={code.id} current={code.destination} back="/dashboard" />
         </details>
       ) : null}
       {canManage && !destinations.allowed ? (
         <p className="muted small">
-          {destinations.refusal} <Link to={destinations.upgradeHref}>See the plans</Link>
+          {destinations.refusal}{" "}
+          <Link
+            to={
+              destinations.upgradeHref === "/pricing"
+                ? localePath("/pricing")
+                : destinations.upgradeHref
+            }
+          >
+            {t("dashboard.destination.plans")}
+          </Link>
         </p>
       ) : null}
     </div>
@@ -320,7 +350,12 @@ function Destination({
 }
 
 function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData }) {
-  const title = titleOf(code);
+  const t = useT();
+  const { code: locale } = useLocale();
+  const title = titleOf(code, t);
+  const created = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(code.createdAt),
+  );
   const canManage = loaded.canManageCodes;
   const back = loaded.list.search;
   return (
@@ -333,7 +368,7 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
           form={SELECTION_FORM}
           id={`select-${code.id}`}
           className="code-select"
-          aria-label={`Select ${title}`}
+          aria-label={t("dashboard.code.select", { title })}
         />
         <img
           className="code-thumbnail"
@@ -350,12 +385,22 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
           </h3>
           <p className="muted small">
             <span className="badge">{code.type.toUpperCase()}</span>{" "}
-            {code.trackedUrl ? <span className="badge badge-tracked">DYNAMIC</span> : null} Created{" "}
-            {dateFormat.format(new Date(code.createdAt))}
-            {code.creator ? ` by ${code.creator}` : null} ·{" "}
-            {count(code.downloads, "download", "downloads")}
+            {code.trackedUrl ? (
+              <span className="badge badge-tracked">{t("dashboard.code.dynamicBadge")}</span>
+            ) : null}{" "}
+            {code.creator
+              ? t("dashboard.code.createdBy", { date: created, name: code.creator })
+              : t("dashboard.code.created", { date: created })}{" "}
+            · {t("dashboard.code.downloads", { count: code.downloads })}
             {loaded.analytics
-              ? ` · ${count(code.scans, "scan", "scans")} · ${engagementRate(code.scans, code.downloads)}% engagement`
+              ? ` · ${t("dashboard.code.scans", { count: code.scans })} · ${t(
+                  "dashboard.code.engagement",
+                  {
+                    rate: new Intl.NumberFormat(locale, { style: "percent" }).format(
+                      engagementRate(code.scans, code.downloads) / 100,
+                    ),
+                  },
+                )}`
               : null}
           </p>
           <Tags code={code} canManage={canManage} back={back} />
@@ -363,14 +408,20 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
       </div>
       <div className="code-item-actions">
         <a className="btn btn-ghost" href={`/api/qr-codes/${code.id}/download?format=png`} download>
-          Download PNG
+          {t("dashboard.code.downloadPng")}
         </a>
-        {code.shareUrl ? <CopyButton text={code.shareUrl} label="Copy share link" /> : null}
+        {code.shareUrl ? (
+          <CopyButton text={code.shareUrl} label={t("dashboard.code.copyShareLink")} />
+        ) : null}
         {canManage ? <CodeManagement code={code} back={back} /> : null}
       </div>
       {code.trackedUrl ? (
         <p className="muted small share-url">
-          Scans go through <code>{code.trackedUrl}</code>
+          <Trans
+            id="dashboard.code.scansGoThrough"
+            values={{ url: code.trackedUrl }}
+            components={{ 0: <code /> }}
+          />
         </p>
       ) : null}
       {code.destination ? (
@@ -382,11 +433,15 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
       ) : null}
       {code.shareUrl ? (
         <p className="muted small share-url">
-          Share link: <code>{code.shareUrl}</code>
+          <Trans
+            id="dashboard.code.shareLink"
+            values={{ url: code.shareUrl }}
+            components={{ 0: <code /> }}
+          />
           {code.shareFormats.length > 0 ? (
             <>
               {" "}
-              Also as{" "}
+              {t("dashboard.code.alsoAs")}{" "}
               {code.shareFormats.map(({ format, url }, i) => (
                 <span key={format}>
                   {i > 0 ? " · " : null}
@@ -403,10 +458,13 @@ function CodeItem({ code, loaded }: { code: SavedCode; loaded: AnalyticsTabData 
 
 /** The confirmation page of a deletion (one code's Delete, or Delete… on several). */
 function ConfirmDelete({ loaded }: { loaded: AnalyticsTabData }) {
+  const t = useT();
   const codes = loaded.confirmDelete;
   if (!codes || !loaded.canManageCodes) return null;
   const question =
-    codes.length === 1 ? `Delete “${codes[0]!.title}”?` : `Delete these ${codes.length} codes?`;
+    codes.length === 1
+      ? t("dashboard.confirm.one", { title: titleOf(codes[0]!, t) })
+      : t("dashboard.confirm.many", { count: codes.length });
   return (
     <div
       id="result"
@@ -416,13 +474,12 @@ function ConfirmDelete({ loaded }: { loaded: AnalyticsTabData }) {
       aria-labelledby="confirm-delete-question"
     >
       <p id="confirm-delete-question">
-        <strong>{question}</strong> Their download and scan history goes with them, and a dynamic
-        code's short link stops working. This cannot be undone.
+        <strong>{question}</strong> {t("dashboard.confirm.warning")}
       </p>
       {codes.length > 1 ? (
         <ul className="small">
           {codes.map((code) => (
-            <li key={code.id}>{code.title}</li>
+            <li key={code.id}>{titleOf(code, t)}</li>
           ))}
         </ul>
       ) : null}
@@ -432,11 +489,11 @@ function ConfirmDelete({ loaded }: { loaded: AnalyticsTabData }) {
           <input type="hidden" name="action" value="delete-confirmed" />
           <input type="hidden" name="back" value={loaded.list.search} />
           <button type="submit" className="btn btn-danger-solid">
-            Delete for good
+            {t("dashboard.confirm.delete")}
           </button>
         </Form>
         <Link to={`/dashboard${loaded.list.search}`} className="btn btn-ghost">
-          {codes.length === 1 ? "Keep it" : "Keep them"}
+          {codes.length === 1 ? t("dashboard.confirm.keepIt") : t("dashboard.confirm.keepThem")}
         </Link>
       </div>
     </div>
@@ -444,22 +501,23 @@ function ConfirmDelete({ loaded }: { loaded: AnalyticsTabData }) {
 }
 
 function Pager({ list }: { list: ListData }) {
+  const t = useT();
   if (!list.next && !list.previous) return null;
   return (
-    <nav className="pager" aria-label="More codes">
+    <nav className="pager" aria-label={t("dashboard.pager.label")}>
       {list.first ? (
         <Link to={list.first} className="btn btn-ghost">
-          First page
+          {t("dashboard.pager.first")}
         </Link>
       ) : null}
       {list.previous ? (
         <Link to={list.previous} className="btn btn-ghost">
-          Previous page
+          {t("dashboard.pager.previous")}
         </Link>
       ) : null}
       {list.next ? (
         <Link to={list.next} className="btn btn-ghost">
-          Next page
+          {t("dashboard.pager.next")}
         </Link>
       ) : null}
     </nav>
@@ -467,39 +525,44 @@ function Pager({ list }: { list: ListData }) {
 }
 
 export function CodeList({ loaded }: { loaded: AnalyticsTabData }) {
+  const t = useT();
+  const localePath = useLocalePath();
   const navigation = useNavigation();
   const { list } = loaded;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard";
   if (loaded.totals.totalQRCodes === 0) {
     return (
       <div className="card empty-state">
-        <h2>No QR Codes Yet</h2>
-        <p className="muted">Codes you save from the generator appear here.</p>
-        <Link to="/" className="btn btn-primary">
-          Create Your First QR Code
+        <h2>{t("dashboard.list.empty.title")}</h2>
+        <p className="muted">{t("dashboard.list.empty.body")}</p>
+        <Link to={localePath("/")} className="btn btn-primary">
+          {t("dashboard.list.empty.create")}
         </Link>
       </div>
     );
   }
   return (
     <section aria-labelledby="saved-codes-heading" className="code-manager">
-      <h2 id="saved-codes-heading">Your QR codes</h2>
+      <h2 id="saved-codes-heading">{t("dashboard.list.heading")}</h2>
       <ConfirmDelete loaded={loaded} />
       {/* Keyed by the query: a client navigation to another query shows its own choices. */}
       <SearchForm key={list.search} list={list} />
       <p className="muted small" role="status">
         {loading
-          ? "Loading codes…"
+          ? t("dashboard.list.loading")
           : list.filtered
-            ? `${count(list.matching, "code matches", "codes match")} of ${count(loaded.totals.totalQRCodes, "code", "codes")}`
-            : count(list.matching, "code", "codes")}
+            ? t("dashboard.list.matching", {
+                count: list.matching,
+                total: t("dashboard.list.count", { count: loaded.totals.totalQRCodes }),
+              })
+            : t("dashboard.list.count", { count: list.matching })}
       </p>
       {loaded.codes.length === 0 ? (
         <div className="card empty-state">
-          <h3>No codes match</h3>
-          <p className="muted">Try other words, or fewer filters.</p>
+          <h3>{t("dashboard.list.noMatch.title")}</h3>
+          <p className="muted">{t("dashboard.list.noMatch.body")}</p>
           <Link to="/dashboard" className="btn btn-ghost">
-            Clear search and filters
+            {t("dashboard.list.noMatch.clear")}
           </Link>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import { Trans, useErrorText, useT } from "../../i18n/i18n";
 import { Form, Link } from "react-router";
 import { DEFAULT_DESIGN } from "../../design/schema";
 import type { StylesTabAction, StylesTabData } from "../../dashboard/styles-tab.server";
@@ -23,10 +24,11 @@ function NameField({
   error: string | undefined;
   max: number;
 }) {
+  const t = useT();
   const id = `${prefix}-name`;
   return (
     <div className="field">
-      <label htmlFor={id}>Style name</label>
+      <label htmlFor={id}>{t("dashboard.styles.name")}</label>
       <input
         id={id}
         name="name"
@@ -54,6 +56,8 @@ function StyleForm({
   values: StyleValues;
   failed: Failed;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
   const mine = failed?.id === id ? failed : undefined;
   const errors = mine?.errors ?? {};
   const shown = mine?.values ?? values;
@@ -72,7 +76,7 @@ function StyleForm({
       {id === "new" ? null : <input type="hidden" name="id" value={id} />}
       {errors.form ? (
         <p className="notice notice-error" role="alert" tabIndex={-1}>
-          {errors.form}
+          {errorText(errors.form)}
         </p>
       ) : null}
       <NameField
@@ -83,7 +87,7 @@ function StyleForm({
       />
       <StyleFields prefix={prefix} values={shown} errors={errors} />
       <button type="submit" className="btn btn-primary">
-        {id === "new" ? "Save style" : "Save changes"}
+        {id === "new" ? t("dashboard.styles.save") : t("dashboard.styles.saveChanges")}
       </button>
     </Form>
   );
@@ -98,6 +102,7 @@ function StyleItem({
   style: StylesTabData["styles"][number];
   failed: Failed;
 }) {
+  const t = useT();
   return (
     <li className="card brand-style" id={`style-${style.id}`}>
       <div className="brand-style-head">
@@ -105,14 +110,17 @@ function StyleItem({
         <div>
           <h3>{style.name}</h3>
           <p className="muted small">
-            Style id <code>{style.id}</code> — use it as <code>styleId</code> in the API and in
-            download links.
+            <Trans
+              id="dashboard.styles.id"
+              values={{ id: style.id }}
+              components={{ 0: <code />, 1: <code /> }}
+            />
           </p>
         </div>
       </div>
       {tab.manage && tab.allowed ? (
         <details open={failed?.id === style.id}>
-          <summary>Rename or change “{style.name}”</summary>
+          <summary>{t("dashboard.styles.change", { name: style.name })}</summary>
           <StyleForm
             tab={tab}
             id={style.id}
@@ -127,7 +135,7 @@ function StyleItem({
           <TabFormFields workspaceId={tab.workspaceId} intent="delete-style" />
           <input type="hidden" name="id" value={style.id} />
           <button type="submit" className="btn btn-secondary">
-            Delete “{style.name}”
+            {t("dashboard.styles.delete", { name: style.name })}
           </button>
         </Form>
       ) : null}
@@ -142,6 +150,8 @@ export function StylesTab({
   tab: StylesTabData;
   action: StylesTabAction | undefined;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
   const failed = action?.styleForm;
   const full = tab.styles.length >= tab.limit;
   // A refusal whose form is not on the page (the plan, the limit) is shown at the top.
@@ -154,24 +164,21 @@ export function StylesTab({
     <div className="team" role="region" aria-labelledby="brand-styles">
       <div className="card">
         <h2 id="brand-styles" tabIndex={-1}>
-          Brand styles
+          {t("dashboard.styles.heading")}
         </h2>
         <p>
-          Saved designs with a name: choose one on the generator, for a whole bulk batch, or send
-          its <code>styleId</code> to the API. Fields you set yourself next to a style override it.
+          <Trans id="dashboard.styles.intro" components={{ 0: <code /> }} />
         </p>
         {unplaced ? (
           <p className="notice notice-error" role="alert">
-            {unplaced}
+            {errorText(unplaced)}
           </p>
         ) : null}
         {!tab.allowed ? (
           <div className="notice notice-warning" role="status">
             <p>
-              Brand styles come with Premium and Ultimate; this workspace is on {tab.planName}.
-              {tab.styles.length > 0
-                ? " Your saved styles are kept, and can be used again after an upgrade."
-                : ""}
+              {t("dashboard.styles.plan", { plan: tab.planName })}
+              {tab.styles.length > 0 ? ` ${t("dashboard.styles.kept")}` : ""}
             </p>
             <Link to={tab.upgrade.href}>{tab.upgrade.label}</Link>
           </div>
@@ -183,21 +190,20 @@ export function StylesTab({
         ) : null}
       </div>
       {tab.styles.length > 0 ? (
-        <ul className="brand-styles" aria-label="Saved brand styles">
+        <ul className="brand-styles" aria-label={t("dashboard.styles.list")}>
           {tab.styles.map((style) => (
             <StyleItem key={style.id} tab={tab} style={style} failed={failed} />
           ))}
         </ul>
       ) : tab.allowed ? (
-        <p className="muted">No brand styles yet.</p>
+        <p className="muted">{t("dashboard.styles.none")}</p>
       ) : null}
       {tab.manage && tab.allowed ? (
         <section className="card" aria-labelledby="new-style-heading" id="new-style">
-          <h2 id="new-style-heading">New brand style</h2>
+          <h2 id="new-style-heading">{t("dashboard.styles.new")}</h2>
           {full ? (
             <p className="notice notice-warning" role="status">
-              This workspace has {tab.limit} styles, the most it can keep. Delete one to save
-              another.
+              {t("dashboard.styles.full", { count: tab.limit })}
             </p>
           ) : (
             <StyleForm

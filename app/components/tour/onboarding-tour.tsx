@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { TOUR_STEPS } from "./tour-steps";
 
@@ -19,6 +20,7 @@ function useHighlight(selector: string) {
  * it closes, however it was closed (finished, skipped or Escape).
  */
 export default function OnboardingTour({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const primary = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(0);
@@ -67,10 +69,10 @@ export default function OnboardingTour({ onDone }: { onDone: () => void }) {
       }}
     >
       <p className="tour-count muted small">
-        Step {index + 1} of {TOUR_STEPS.length}
+        {t("tour.count", { step: index + 1, total: TOUR_STEPS.length })}
       </p>
-      <h2 id={headingId}>{step.title}</h2>
-      <p id={bodyId}>{step.body}</p>
+      <h2 id={headingId}>{t(`tour.${step.id}.title`)}</h2>
+      <p id={bodyId}>{t(`tour.${step.id}.body`)}</p>
       <ol className="tour-dots" aria-hidden="true">
         {TOUR_STEPS.map((item, position) => (
           <li key={item.id} className={position === index ? "current" : undefined} />
@@ -82,11 +84,11 @@ export default function OnboardingTour({ onDone }: { onDone: () => void }) {
           className="btn btn-ghost tour-skip"
           onClick={() => dialog.current?.close()}
         >
-          Skip Tour
+          {t("tour.skip")}
         </button>
         {index > 0 ? (
           <button type="button" className="btn btn-ghost" onClick={() => setIndex(index - 1)}>
-            Back
+            {t("tour.back")}
           </button>
         ) : null}
         <button
@@ -95,7 +97,7 @@ export default function OnboardingTour({ onDone }: { onDone: () => void }) {
           className="btn btn-primary"
           onClick={() => (last ? dialog.current?.close() : setIndex(index + 1))}
         >
-          {last ? "Get Started" : "Next"}
+          {last ? t("tour.done") : t("tour.next")}
         </button>
       </div>
     </dialog>
