@@ -97,9 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           locale,
           // A client navigation asks for "/dashboard.data" ("/_root.data" for "/"): the
           // messages are those of the page it will show, not of the data address.
-          namespacesFor(path).filter(
-            (namespace) => !SERVER_NAMESPACES.includes(namespace),
-          ),
+          namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
         ),
       },
       suggestion: suggestion(request, user, locale, url),

@@ -43,5 +43,9 @@ export function FormattedDate({ value, time = false }: { value: Date | string; t
   const zone = useTimeZone();
   const { code } = useLocale();
   const iso = new Date(value).toISOString();
-  return <time dateTime={iso}>{time ? formatDateTime(value, zone, code) : formatDate(value, zone, code)}</time>;
+  return (
+    <time dateTime={iso}>
+      {time ? formatDateTime(value, zone, code) : formatDate(value, zone, code)}
+    </time>
+  );
 }

@@ -64,3 +64,18 @@ export function serverI18n(locale: Locale): I18n {
   }
   return i18n;
 }
+
+let fingerprint: Promise<string> | undefined;
+
+/**
+ * A digest of every catalogue, once per isolate: a deployment that changes only text renders
+ * different pages from the same browser build, so pages kept at the edge are keyed by it too.
+ */
+export function cataloguesFingerprint(): Promise<string> {
+  fingerprint ??= crypto.subtle
+    .digest("SHA-256", new TextEncoder().encode(JSON.stringify(files)))
+    .then((digest) =>
+      [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join(""),
+    );
+  return fingerprint;
+}
