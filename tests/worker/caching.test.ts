@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { demoSession, signUp } from "./accounts";
+import { cataloguesFingerprint } from "../../app/i18n/catalog.server";
 import { appFetch, generate, ORIGIN } from "./app";
 
 // Who may keep what (issue #8, caching): personal pages no cache, the legal and help pages at
@@ -52,7 +53,10 @@ describe("HTML", () => {
     const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(await page.text())?.[1];
     expect(version).toBeDefined();
     const cache = (caches as unknown as { default: Cache }).default;
-    expect(await cache.match(`${ORIGIN}/faq?build=${version}&accepts=`)).toBeDefined();
+    // …and to its words: a deployment that changes only text starts afresh too.
+    const text = await cataloguesFingerprint();
+    expect(text).toMatch(/^[0-9a-f]{16}$/);
+    expect(await cache.match(`${ORIGIN}/faq?build=${version}&accepts=&text=${text}`)).toBeDefined();
     expect(await cache.match(`${ORIGIN}/faq`)).toBeUndefined();
   });
 
