@@ -66,6 +66,10 @@ const RULES: [prefix: string, namespaces: Namespace[]][] = [
   ["/s/", ["scan"]],
   ["/docs/", ["docs"]],
   ["/staff", []],
+  // The "not configured" page of a sign-in provider (components/provider-not-configured.tsx).
+  ["/api/auth/google", ["auth"]],
+  ["/api/login", ["auth"]],
+  ["/api/callback", ["auth"]],
 ];
 
 /** The namespaces the page at `path` (without a locale prefix) shows, "common" first. */

@@ -16,6 +16,9 @@ describe("seats", () => {
     expect(inviteVerdict("premium", { members: 1, pending: 4 }, true)).toEqual({
       ok: false,
       upgradeTo: "ultimate",
+      reason: "full",
+      limit: 5,
+      members: 1,
       message:
         "Your Premium plan includes 5 seats, and all 5 are used (members and pending invitations of all your workspaces, each person once). Upgrade to Ultimate for up to 25, or remove someone first.",
     });
@@ -25,6 +28,9 @@ describe("seats", () => {
     expect(inviteVerdict("ultimate", { members: 20, pending: 5 }, true)).toEqual({
       ok: false,
       upgradeTo: null,
+      reason: "full",
+      limit: 25,
+      members: 20,
       message:
         "Your Ultimate plan includes 25 seats, and all 25 are used (members and pending invitations of all your workspaces, each person once). Remove someone or revoke an invitation first.",
     });
@@ -34,6 +40,9 @@ describe("seats", () => {
     expect(inviteVerdict("free", { members: 1, pending: 0 }, true)).toEqual({
       ok: false,
       upgradeTo: "premium",
+      reason: "single",
+      limit: 1,
+      members: 1,
       message: "Team members need Premium or Ultimate. The Free plan has one seat: the owner's.",
     });
   });
@@ -42,6 +51,9 @@ describe("seats", () => {
     expect(inviteVerdict("premium", { members: 7, pending: 0 }, true)).toEqual({
       ok: false,
       upgradeTo: "ultimate",
+      reason: "over",
+      limit: 5,
+      members: 7,
       message:
         "This team has 7 members, more than the 5 seats of the Premium plan. Nobody has been removed, but new invitations wait until the team fits: upgrade to Ultimate for up to 25, or remove members first.",
     });
