@@ -73,7 +73,12 @@ let fingerprint: Promise<string> | undefined;
  */
 export function cataloguesFingerprint(): Promise<string> {
   fingerprint ??= crypto.subtle
-    .digest("SHA-256", new TextEncoder().encode(JSON.stringify(files)))
+    .digest(
+      "SHA-256",
+      new TextEncoder().encode(
+        JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))),
+      ),
+    )
     .then((digest) =>
       [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join(""),
     );

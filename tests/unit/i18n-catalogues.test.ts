@@ -61,6 +61,20 @@ describe("message catalogues", () => {
     }
   });
 
+  it("gives an id shared by two namespaces the same translation in every language", () => {
+    // A page loads several namespaces into one table: two wordings of one message would make the
+    // text depend on which namespace happened to load last.
+    for (const locale of LOCALES) {
+      const seen = new Map<string, string>();
+      for (const namespace of NAMESPACES) {
+        for (const [id, text] of Object.entries(catalogue(locale.code, namespace) ?? {})) {
+          if (seen.has(id)) expect(text, `${locale.code} ${namespace}: ${id}`).toBe(seen.get(id));
+          seen.set(id, text);
+        }
+      }
+    }
+  });
+
   it("parses every message of every language as ICU", () => {
     for (const locale of LOCALES) {
       for (const namespace of NAMESPACES) {

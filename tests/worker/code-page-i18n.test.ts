@@ -81,7 +81,7 @@ describe("a code's page in the account's language", () => {
     );
     expect(refused.status).toBe(400);
     const text = textOf(await refused.text());
-    expect(text).toContain("Saisissez une adresse web valide, par exemple https://example.com");
+    expect(text).toContain("Saisissez une adresse web valide, comme https://example.com");
     expect(text).not.toContain("Enter a valid web address");
 
     const same = await postForm(

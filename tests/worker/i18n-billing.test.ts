@@ -79,7 +79,7 @@ describe("a bulk upload in Spanish", () => {
     expect(text).toContain("mesas.csv: 1 de 3 filas listas");
     expect(text).toContain("2 filas tienen problemas");
     expect(html).toMatch(
-      /<td>3<\/td><td><code>email<\/code><\/td><td>Introduce una dirección de e-mail<\/td>/,
+      /<td>3<\/td><td><code>email<\/code><\/td><td>Escribe una dirección de e-mail<\/td>/,
     );
     expect(html).toMatch(
       /<td>4<\/td><td><code>type<\/code><\/td><td>Elige uno de los siete tipos de código/,
