@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { SITE_NAME } from "../seo";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useLocalePath, useT } from "../i18n/i18n";
 import type { SignedInUser } from "../root";
@@ -208,7 +209,8 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
       <div className="container header-inner">
         <Link to={localePath("/")} className="brand">
           <LogoMark />
-          <span>{t("common.brand")}</span>
+          {/* A name: never translated (app/i18n/GLOSSARY.md). */}
+          <span>{SITE_NAME}</span>
         </Link>
         <nav aria-label={t("common.nav.main")} className="nav-desktop">
           <NavLinks user={user} />

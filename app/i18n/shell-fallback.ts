@@ -10,7 +10,6 @@ import { metaT } from "./meta";
 
 export const SHELL_FALLBACK: Messages = {
   "common.skipToContent": ["Skip to content"],
-  "common.brand": ["QR Code Creator"],
   "common.nav.main": ["Main"],
   "common.nav.mobile": ["Mobile"],
   "common.nav.generator": ["QR Generator"],

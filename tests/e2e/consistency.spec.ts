@@ -162,7 +162,7 @@ test("file inputs are drop zones that take a chosen (or, with JavaScript, droppe
     });
   }
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByRole("heading", { name: "dropped.csv: 1 of 1 rows ready" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "dropped.csv: 1 of 1 row ready" })).toBeVisible();
 });
 
 test.describe("dates", () => {

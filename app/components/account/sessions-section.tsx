@@ -56,7 +56,11 @@ export function SessionsSection({ sessions }: { sessions: AccountView["sessions"
                 <button
                   type="submit"
                   className="btn btn-ghost btn-small"
-                  aria-label={t("account.sessions.endLabel", { device: session.device })}
+                  // The visible word starts the name, in every language (WCAG 2.5.3).
+                  aria-label={t("account.sessions.endLabel", {
+                    end: t("account.sessions.end"),
+                    device: session.device,
+                  })}
                   disabled={posting?.get("session") === session.id}
                 >
                   {t(
