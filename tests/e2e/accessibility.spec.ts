@@ -1,5 +1,5 @@
-import { expect, type Page, test as base } from "@playwright/test";
-import { report, seriousViolations } from "./axe";
+import { expect } from "@playwright/test";
+import { report, seriousViolations, test } from "./axe";
 import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } from "./screens";
 
 // Every screen of the spec (section 2), as a visitor or signed in, checked by axe against WCAG
@@ -8,17 +8,6 @@ import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } fro
 // account has nothing to pay for there).
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
-
-const test = base.extend<object, { axePage: Page }>({
-  axePage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ javaScriptEnabled: true });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-});
 
 for (const viewport of [DESKTOP, PHONE]) {
   for (const { path, as } of SCREENS) {

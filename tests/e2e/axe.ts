@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { type Page, test as base } from "@playwright/test";
 
 // axe for the e2e specs: WCAG 2.0/2.1 A and AA, on the page as the browser built it, with
 // JavaScript on or off, and its findings as readable text.
@@ -50,3 +50,15 @@ export function report(violations: Violations) {
     )
     .join("\n\n");
 }
+
+/** The test with `axePage`: one page per worker, with JavaScript, for checking pages without it. */
+export const test = base.extend<object, { axePage: Page }>({
+  axePage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});

@@ -1,6 +1,6 @@
-import { expect, type Page, test as base } from "@playwright/test";
-import { report, seriousViolations } from "./axe";
-import { LOCALES } from "../../app/i18n/locales";
+import { expect, type Page } from "@playwright/test";
+import { report, seriousViolations, test } from "./axe";
+import { LOCALES, PUBLIC_PATHS } from "../../app/i18n/locales";
 import { NAMESPACES } from "../../app/i18n/namespaces";
 import { messagesOf } from "./messages";
 import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } from "./screens";
@@ -10,30 +10,9 @@ import { expectNoSidewaysScrolling, hydrated, NOT_FOUND, SCREENS, signInAs } fro
 // sideways scrolling, and Arabic mirrored. Public pages by their prefix, the others by the
 // `lang` cookie (the shared demo accounts keep no language of their own).
 
-const PUBLIC = new Set([
-  "/",
-  "/pricing",
-  "/faq",
-  "/help",
-  "/privacy",
-  "/terms",
-  "/auth",
-  "/signin",
-  "/forgot-password",
-]);
+const PUBLIC = new Set<string>(PUBLIC_PATHS);
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-const test = base.extend<object, { axePage: Page }>({
-  axePage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ javaScriptEnabled: true });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-});
 
 // A message id on screen means a component asked for a message its page does not load.
 const RAW_ID = new RegExp(`\\b(${NAMESPACES.join("|")}|zod)\\.[a-zA-Z][\\w.]*[a-zA-Z]\\b(?!@)`);
