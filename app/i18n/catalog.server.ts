@@ -45,9 +45,21 @@ function compiledNamespace(locale: Locale, namespace: Namespace): Messages {
   return messages;
 }
 
+const merged = new Map<string, Messages>();
+
 /** The compiled messages of `namespaces` in `locale`, merged: what a page sends the browser. */
 export function pageMessages(locale: Locale, namespaces: readonly Namespace[]): Messages {
-  return Object.assign({}, ...namespaces.map((namespace) => compiledNamespace(locale, namespace)));
+  // Every page load asks for its set: merged once per isolate, not on each request.
+  const key = `${locale.code}/${namespaces.join()}`;
+  let messages = merged.get(key);
+  if (!messages) {
+    messages = Object.assign(
+      {},
+      ...namespaces.map((namespace) => compiledNamespace(locale, namespace)),
+    ) as Messages;
+    merged.set(key, messages);
+  }
+  return messages;
 }
 
 const translators = new Map<string, I18n>();
