@@ -50,7 +50,7 @@ import {
   splitLocalePath,
 } from "./i18n/locales";
 import { namespacesFor, SERVER_NAMESPACES } from "./i18n/namespaces";
-import { FALLBACK_I18N, shellMetaT } from "./i18n/shell-fallback";
+import { FallbackMessages, shellI18n, shellMetaT } from "./i18n/shell-fallback";
 import { LanguageSuggestion, type Suggestion } from "./components/language-suggestion";
 import { LocaleLinks } from "./components/locale-links";
 import appCss from "./styles/app.css?url";
@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           namespacesFor(path).filter((namespace) => !SERVER_NAMESPACES.includes(namespace)),
         ),
       },
-      suggestion: suggestion(request, user, locale, url),
+      suggestion: suggestion(request, user, locale),
       appUrl: appOrigin(),
       salesEmail: getSettings().SALES_EMAIL,
       user: user && workspaces ? await signedInUser(locale, request, user, workspaces) : null,
@@ -121,7 +121,6 @@ function suggestion(
   request: Request,
   user: UserRecord | null,
   current: Locale,
-  url: URL,
 ): Suggestion | null {
   const offered = request.method === "GET" ? suggestedLocale(request, user, current) : null;
   if (!offered) return null;
@@ -130,7 +129,6 @@ function suggestion(
     code: offered.code,
     dir: offered.dir,
     current: current.code,
-    next: url.pathname + url.search,
     text: t("common.suggestion.text", { language: offered.name }),
     accept: t("common.suggestion.accept", { language: offered.name }),
     dismiss: t("common.suggestion.dismiss"),
@@ -229,7 +227,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </noscript>
       </head>
       <body>
-        <PageI18nProvider value={data?.i18n ?? FALLBACK_I18N}>{children}</PageI18nProvider>
+        <PageI18nProvider value={shellI18n(data?.i18n)}>{children}</PageI18nProvider>
+        {data ? null : <FallbackMessages />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

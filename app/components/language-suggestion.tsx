@@ -7,7 +7,6 @@ export interface Suggestion {
   dir: "ltr" | "rtl";
   /** The page's language, which "No thanks" keeps. */
   current: string;
-  next: string;
   text: string;
   accept: string;
   dismiss: string;

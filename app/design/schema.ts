@@ -2,7 +2,7 @@ import { hexColor } from "../qr/schema";
 import { ERROR_CORRECTION_LEVELS } from "../qr/types";
 import { z } from "../validation/zod";
 import { designContrastProblems } from "./contrast";
-import { unsupportedCharacters } from "./text";
+import { unsupportedCharacters } from "./frame-characters";
 
 // The design of a code as plain data. The field names are the API contract (issue #28): the same
 // names in `customization`, in the API and as query parameters of download and share links.

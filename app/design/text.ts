@@ -4,11 +4,6 @@ import { placeRelativePath } from "./path";
 // Frame text as outlines of the bundled font (Noto Sans Bold), so it looks the same in every
 // viewer and print shop and needs no font where it is drawn.
 
-/** The characters of `text` the bundled font has no outline for, each once. */
-export function unsupportedCharacters(text: string): string[] {
-  return [...new Set([...text].filter((char) => !(char in GLYPHS)))];
-}
-
 /** The width of `text` at a font size of 1 (one em). */
 export function textWidth(text: string): number {
   let units = 0;

@@ -1,7 +1,7 @@
 // The home page's first preview (the generator's loader): drawn on the server, once per isolate
 // and language for the sample settings, and in the page's language's frame text (issue #32).
 import { DEFAULT_DESIGN } from "../design/schema";
-import { unsupportedCharacters } from "../design/text";
+import { unsupportedCharacters } from "../design/frame-characters";
 import type { Translate } from "../i18n/locale.server";
 import { type GeneratorFields, readFields } from "./fields";
 import { buildPreview, keepLast, type Preview } from "./preview";

@@ -24,7 +24,7 @@ import { VISITOR_DOWNLOADS_PER_DAY } from "../plans/visitors";
 import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { localFrameText, previewKeepingLast, samplePreview } from "../qr/home-preview.server";
 import { presetChoices, withFrameText } from "../design/fields";
-import { generatorErrorText } from "../components/generator/error-text";
+import { generatorErrorText, translatePreview } from "../components/generator/error-text";
 import { useT } from "../i18n/i18n";
 import { localizedPath } from "../i18n/locales";
 import { getLocale, getT } from "../i18n/locale.server";
@@ -50,7 +50,8 @@ const NOTICES: readonly GeneratorNotice[] = ["svg-plan", "print-plan", "download
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const frameText = localFrameText(await getT(context));
+  const t = await getT(context);
+  const frameText = localFrameText(t);
   const { fields, prefilled, fromLink } = readFields(url.searchParams, frameText);
   const notice = url.searchParams.get("notice") as GeneratorNotice | null;
   const visitor = existingVisitorId(request);
@@ -70,9 +71,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields,
     logoKey:
       logo && logoOwners.some((owner) => logo.startsWith(`${LOGO_PREFIX}${owner}/`)) ? logo : null,
-    preview: prefilled
-      ? previewKeepingLast(fields, url.searchParams.get("last"))
-      : samplePreview(fields),
+    // In the page's language here: the browser's first load carries no English-message matcher.
+    preview: translatePreview(
+      t,
+      prefilled ? previewKeepingLast(fields, url.searchParams.get("last")) : samplePreview(fields),
+    ),
     presets: presetChoices().map((preset) => ({
       ...preset,
       design: withFrameText(preset.design, frameText),

@@ -101,7 +101,7 @@ test.describe("with JavaScript", () => {
   test("when the QR core cannot load and there is no preview yet, says Generation failed", async ({
     page,
   }) => {
-    await page.route(/\/assets\/preview-[\w-]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/live-preview-[\w-]+\.js$/, (route) => route.abort());
     await page.goto("/?type=url&url=");
     await expect(page.getByText("Fill in the details to see your QR code.")).toBeVisible();
     await page.getByLabel("Website address").fill("https://example.com/offline");

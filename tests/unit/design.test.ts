@@ -7,6 +7,8 @@ import { designSvg } from "../../app/design/render";
 import { encodePayload } from "../../app/qr/payload";
 import { DEFAULT_DESIGN, designSchema, DOT_SHAPES, LOGO_SIZES } from "../../app/design/schema";
 import { drawingToSvg } from "../../app/design/svg";
+import { GLYPHS } from "../../app/design/font/glyphs";
+import { unsupportedCharacters } from "../../app/design/frame-characters";
 import { LOGO_HREF, unreadBy } from "../support/design-scan";
 
 function errors(input: Record<string, unknown>): Record<string, string> {
@@ -238,5 +240,23 @@ describe("a link's colours", () => {
     );
     expect(linkHexColor("navy")).toBe("navy");
     expect(linkHexColor("12345")).toBe("12345");
+  });
+});
+
+describe("frame text's characters", () => {
+  // The schemas check frame text against code point ranges (kept off the home page's first load);
+  // the drawing uses the outlines. They must name the same characters.
+  test("are exactly the characters the bundled font has outlines for", () => {
+    const everyPoint = Array.from({ length: 0x2100 }, (_, point) => String.fromCodePoint(point));
+    const drawable = everyPoint.filter((char) => unsupportedCharacters(char).length === 0);
+    expect(drawable).toEqual(everyPoint.filter((char) => char in GLYPHS));
+    expect(drawable.length).toBeGreaterThan(400);
+  });
+
+  test("names each character the font cannot draw once", () => {
+    expect(unsupportedCharacters("Scan me")).toEqual([]);
+    expect(unsupportedCharacters("Сканируй · Σάρωσε")).toEqual([]);
+    expect(unsupportedCharacters("扫一扫扫")).toEqual(["扫", "一"]);
+    expect(unsupportedCharacters("Scan 😀")).toEqual(["😀"]);
   });
 });

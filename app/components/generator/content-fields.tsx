@@ -2,8 +2,8 @@ import { useId } from "react";
 import type { ContentField } from "../../qr/fields";
 import type { FieldErrors } from "../../qr/schema";
 import type { QrType } from "../../qr/types";
-import { useT } from "../../i18n/i18n";
-import { Field, useGeneratorErrorText } from "./field";
+import { useErrorText, useT } from "../../i18n/i18n";
+import { Field } from "./field";
 
 interface ContentFieldsProps {
   type: QrType;
@@ -16,7 +16,7 @@ export function ContentFields({ type, values, errors, onChange }: ContentFieldsP
   const encryptionId = useId();
   const phoneKindId = useId();
   const t = useT();
-  const errorText = useGeneratorErrorText();
+  const errorText = useErrorText();
   const field = (name: ContentField) => ({
     name,
     value: values[name],

@@ -2,9 +2,8 @@ import { useId } from "react";
 import type { FieldErrors } from "../../qr/schema";
 import type { GeneratorFields } from "../../qr/fields";
 import { QR_SIZES } from "../../qr/types";
-import { useT } from "../../i18n/i18n";
+import { useErrorText, useT } from "../../i18n/i18n";
 import { ColorField, LIGHT_SWATCHES, SWATCHES } from "./color-field";
-import { useGeneratorErrorText } from "./field";
 
 export type StylePatch = Partial<Pick<GeneratorFields, "size" | "fg" | "bg">>;
 
@@ -23,7 +22,7 @@ export function CustomizationFields({
 }) {
   const sizeId = useId();
   const t = useT();
-  const errorText = useGeneratorErrorText();
+  const errorText = useErrorText();
   return (
     <fieldset data-tour="customization">
       <legend>{t("generator.style.legend")}</legend>

@@ -1,17 +1,16 @@
 import { useId } from "react";
 import type { DesignFields } from "../../design/fields";
 import { FRAME_TEXT_MAX, FRAMES } from "../../design/names";
-import { useT } from "../../i18n/i18n";
+import { useErrorText, useT } from "../../i18n/i18n";
 import type { FieldErrors } from "../../qr/schema";
 import { ColorField } from "./color-field";
-import { useGeneratorErrorText } from "./field";
 import { OptionChoice } from "./shape-choice";
 
 export type DesignPatch = Partial<DesignFields>;
 
 /** The first of these fields' problems, said where the fields are. */
 export function DesignErrors({ errors, names }: { errors: FieldErrors; names: string[] }) {
-  const errorText = useGeneratorErrorText();
+  const errorText = useErrorText();
   const message = names.map((name) => errors[name]).find(Boolean);
   return message ? (
     <p className="field-error" role="alert">

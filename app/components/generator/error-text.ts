@@ -2,7 +2,10 @@
 // the contrast and size checks (app/qr, app/design) keep their English, which the public API
 // answers with; here a fixed message is looked up by its exact English id ("zod.<English>"), and
 // the few built with numbers or characters in them are recognised and rebuilt from an ICU message
-// of the generator's catalogue with the same values. Pure: the page and the action share it.
+// of the generator's catalogue with the same values. Pure. It never ships with the home page's
+// first load: the loader and the action translate on the server, and the browser's live preview
+// loads it with the QR core (live-preview.ts), translating each preview as it is drawn.
+import type { Preview, ShownCode } from "../../qr/preview";
 
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -82,4 +85,24 @@ const ALT_KINDS: [prefix: string, id: string][] = [
 export function generatorAltText(t: Translate, alt: string): string {
   const kind = ALT_KINDS.find(([prefix]) => alt.startsWith(prefix));
   return kind ? t(kind[1], { content: alt.slice(kind[0].length) }) : alt;
+}
+
+function shownIn(t: Translate, shown: ShownCode): ShownCode {
+  return { ...shown, alt: generatorAltText(t, shown.alt) };
+}
+
+/** A preview with its refusals and its image's description in the language of `t`. */
+export function translatePreview(t: Translate, preview: Preview): Preview {
+  if (preview.ok) return { ...preview, alt: generatorAltText(t, preview.alt) };
+  return {
+    ...preview,
+    errors: Object.fromEntries(
+      Object.entries(preview.errors).map(([name, message]) => [
+        name,
+        generatorErrorText(t, message),
+      ]),
+    ),
+    ...(preview.reason === undefined ? {} : { reason: generatorErrorText(t, preview.reason) }),
+    ...(preview.last ? { last: shownIn(t, preview.last) } : {}),
+  };
 }

@@ -1,12 +1,5 @@
 import { useId } from "react";
-import { useT } from "../../i18n/i18n";
-import { generatorErrorText } from "./error-text";
-
-/** The generator's validation messages in the page's language (error-text.ts). */
-export function useGeneratorErrorText(): (message: string) => string {
-  const t = useT();
-  return (message: string) => generatorErrorText(t, message);
-}
+import { useErrorText, useT } from "../../i18n/i18n";
 
 interface FieldProps {
   name: string;
@@ -40,6 +33,9 @@ export function Field({
 }: FieldProps) {
   const id = useId();
   const t = useT();
+  // The preview's refusals come translated (error-text.ts, on the server and in the live preview);
+  // a schema's fixed message, such as the dashboard's, is looked up here.
+  const errorText = useErrorText();
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   const common = {
     id,
@@ -76,7 +72,7 @@ export function Field({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {generatorErrorText(t, error)}
+          {errorText(error)}
         </p>
       ) : null}
     </div>

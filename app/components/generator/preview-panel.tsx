@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { JustSavedCode } from "../../dashboard/code-overview.server";
-import { Trans, useLocalePath, useT } from "../../i18n/i18n";
+import { Trans, useErrorText, useLocalePath, useT } from "../../i18n/i18n";
 import { PLANS } from "../../plans/catalogue";
 import { VISITOR_DOWNLOADS_PER_DAY } from "../../plans/visitors";
 import type { Preview } from "../../qr/preview";
@@ -11,8 +11,6 @@ import { useAuth } from "../auth/auth-state";
 import { CopyButton } from "../copy-button";
 import { LockedDownload } from "../locked-download";
 import { downloadHref } from "./download-link";
-import { generatorAltText } from "./error-text";
-import { useGeneratorErrorText } from "./field";
 import { LogoForm } from "./logo-form";
 import { SaveForm, type SaveFormState } from "./save-form";
 import { useDownloadStarted } from "./use-download-started";
@@ -54,7 +52,7 @@ export function PreviewPanel({
   const shareUrl = preview.ok ? origin + localePath(`/?${preview.query}`) : "";
   const started = useDownloadStarted();
   const t = useT();
-  const errorText = useGeneratorErrorText();
+  const errorText = useErrorText();
 
   return (
     <div className="card preview-card">
@@ -62,14 +60,14 @@ export function PreviewPanel({
         {saved?.dynamic ? (
           <SavedFigure saved={saved} />
         ) : preview.ok ? (
-          <img className="preview-image" src={preview.src} alt={generatorAltText(t, preview.alt)} />
+          <img className="preview-image" src={preview.src} alt={preview.alt} />
         ) : preview.last ? (
           // A refused colour or design: the last good code, dimmed, and why (issue #29 item 15).
           <div className="preview-refused">
             <img
               className="preview-image preview-dimmed"
               src={preview.last.src}
-              alt={t("generator.preview.lastAlt", { alt: generatorAltText(t, preview.last.alt) })}
+              alt={t("generator.preview.lastAlt", { alt: preview.last.alt })}
             />
             <p className="preview-reason">
               <strong>{t("generator.preview.notUpdated")}</strong> {errorText(preview.reason ?? "")}

@@ -9,7 +9,7 @@ import { downloadHref } from "./download-link";
 /** With a logo the server draws each preview: a request waits this long after the last change. */
 export const SERVER_PREVIEW_DELAY_MS = 400;
 
-const loadPreviewModule = () => import("../../qr/preview");
+const loadPreviewModule = () => import("./live-preview");
 type PreviewModule = Awaited<ReturnType<typeof loadPreviewModule>>;
 
 function shownOf(preview: Preview): ShownCode | undefined {
@@ -48,8 +48,8 @@ export function useLivePreview(
 
   useEffect(() => {
     if (fields === initialFields) return;
-    const draw = ({ buildPreview, keepLast }: PreviewModule) => {
-      const next = keepLast(buildPreview(fields), last.current);
+    const draw = ({ buildPreview, keepLast, translatePreview }: PreviewModule) => {
+      const next = translatePreview(t, keepLast(buildPreview(fields), last.current));
       last.current = shownOf(next) ?? last.current;
       setPreview(next);
     };
