@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { cataloguesDigestDefine } from "./scripts/catalogues-digest";
 
 // STATE_DIR keeps a run's local D1/KV/R2 apart (the end-to-end tests start from an empty one);
 // `npm run db:migrate:local` reads the same variable.
@@ -43,6 +44,7 @@ function pagesImporting(
 }
 
 export default defineConfig({
+  define: cataloguesDigestDefine(import.meta.dirname),
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },

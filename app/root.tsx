@@ -117,11 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The one-line offer of the language Accept-Language asks for, written in that language, until
  * the visitor chooses one (the picker, the offer itself, or an account's language).
  */
-function suggestion(
-  request: Request,
-  user: UserRecord | null,
-  current: Locale,
-): Suggestion | null {
+function suggestion(request: Request, user: UserRecord | null, current: Locale): Suggestion | null {
   const offered = request.method === "GET" ? suggestedLocale(request, user, current) : null;
   if (!offered) return null;
   const t = translatorFor(offered);

@@ -1,4 +1,4 @@
-import { cataloguesFingerprint } from "../i18n/catalog.server";
+import { CATALOGUES_DIGEST } from "../i18n/catalog.server";
 import { acceptedLocale } from "../i18n/locales";
 import { isEdgeCacheable, SHARED_STATIC } from "./policy";
 
@@ -16,11 +16,11 @@ function edgeCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-async function cacheKey(request: Request, buildVersion: string): Promise<string> {
+function cacheKey(request: Request, buildVersion: string): string {
   const url = new URL(request.url);
   url.searchParams.set("build", buildVersion);
   // The words are the build's too, though they never reach the browser's scripts.
-  url.searchParams.set("text", await cataloguesFingerprint());
+  url.searchParams.set("text", CATALOGUES_DIGEST);
   // A first visit is offered the language its Accept-Language asks for (root.tsx): one copy per
   // language asked for, not per header spelling.
   url.searchParams.set(
@@ -36,7 +36,7 @@ export async function fromEdgeCache(
   buildVersion: string,
 ): Promise<Response | null> {
   if (!isEdgeCacheable(request)) return null;
-  const hit = await edgeCache().match(await cacheKey(request, buildVersion));
+  const hit = await edgeCache().match(cacheKey(request, buildVersion));
   if (!hit) return null;
   const response = new Response(hit.body, hit);
   response.headers.set("X-Request-Id", requestId);
@@ -59,6 +59,6 @@ export function keepAtEdge(
   }
   response.headers.set("X-Edge-Cache", "miss");
   const copy = response.clone();
-  waitUntil(cacheKey(request, buildVersion).then((key) => edgeCache().put(key, copy)));
+  waitUntil(edgeCache().put(cacheKey(request, buildVersion), copy));
   return response;
 }

@@ -77,22 +77,9 @@ export function serverI18n(locale: Locale): I18n {
   return i18n;
 }
 
-let fingerprint: Promise<string> | undefined;
-
 /**
- * A digest of every catalogue, once per isolate: a deployment that changes only text renders
- * different pages from the same browser build, so pages kept at the edge are keyed by it too.
+ * A digest of every catalogue, computed when the app is compiled (scripts/catalogues-digest.ts):
+ * a deployment that changes only text renders different pages from the same browser build, so
+ * pages kept at the edge are keyed by it too.
  */
-export function cataloguesFingerprint(): Promise<string> {
-  fingerprint ??= crypto.subtle
-    .digest(
-      "SHA-256",
-      new TextEncoder().encode(
-        JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))),
-      ),
-    )
-    .then((digest) =>
-      [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join(""),
-    );
-  return fingerprint;
-}
+export const CATALOGUES_DIGEST: string = __CATALOGUES_DIGEST__;

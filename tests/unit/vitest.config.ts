@@ -1,8 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { cataloguesDigestDefine } from "../../scripts/catalogues-digest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export default defineConfig({
-  root: fileURLToPath(new URL("../..", import.meta.url)),
+  root,
+  define: cataloguesDigestDefine(root),
   test: {
     name: "unit",
     include: ["tests/unit/**/*.test.ts"],

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { demoSession, signUp } from "./accounts";
-import { cataloguesFingerprint } from "../../app/i18n/catalog.server";
+import { CATALOGUES_DIGEST } from "../../app/i18n/catalog.server";
 import { appFetch, generate, ORIGIN } from "./app";
 
 // Who may keep what (issue #8, caching): personal pages no cache, the legal and help pages at
@@ -55,7 +55,10 @@ describe("HTML", () => {
     const cache = (caches as unknown as { default: Cache }).default;
     // …and to its words (a digest of the catalogues): a deployment that changes only text starts
     // afresh too, so the build alone finds nothing.
-    expect(await cataloguesFingerprint()).toMatch(/^[0-9a-f]{16}$/);
+    expect(CATALOGUES_DIGEST).toMatch(/^[0-9a-f]{16}$/);
+    expect(
+      await cache.match(`${ORIGIN}/faq?build=${version}&text=${CATALOGUES_DIGEST}&accepts=`),
+    ).toBeDefined();
     expect(await cache.match(`${ORIGIN}/faq?build=${version}&accepts=`)).toBeUndefined();
     expect(await cache.match(`${ORIGIN}/faq?build=${version}`)).toBeUndefined();
     expect(await cache.match(`${ORIGIN}/faq`)).toBeUndefined();

@@ -6,6 +6,7 @@ import { fakeCloudflareApiBase } from "../fakes/cloudflare-api";
 import { fakeMailApiBase } from "../fakes/mail-api";
 import { fakeSafeBrowsingApiBase } from "../fakes/safe-browsing-api";
 import { fakeStripeApiBase } from "../fakes/stripe-api";
+import { cataloguesDigestDefine } from "../../scripts/catalogues-digest";
 import { fakeWebhookReceiverBase } from "../fakes/webhook-receiver";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,6 +26,8 @@ export default defineConfig(async () => {
     // An empty second database, for tests that apply the migrations step by step.
     return {
       root,
+      // The app's modules the tests import are compiled here, not by the build.
+      define: cataloguesDigestDefine(root),
       plugins: [
         cloudflareTest({
           wrangler: { configPath: `${root}/build/server/wrangler.json` },
