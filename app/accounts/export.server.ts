@@ -5,10 +5,13 @@ import { codesWithCountsQuery } from "../models/qr-codes.server";
 import { ticketsWithMessagesOf } from "../models/support-tickets.server";
 import { subscriptionView } from "../billing/status";
 import { personalWorkspaceId } from "../workspaces/personal";
+import { listSessionRows } from "../auth/session-index.server";
+import { passkeysOf } from "../security/passkeys.server";
+import { twoFactorView } from "../security/two-factor.server";
 
 // "Download my data": everything the account holds about the person, as one JSON file. Nothing
-// secret goes in (no password hash, no session, no payment provider's ids) and nothing of
-// anyone else's.
+// secret goes in (no password hash, no session token or its hash, no authenticator secret or
+// recovery code, no passkey's key, no payment provider's ids) and nothing of anyone else's.
 
 export async function accountExport(
   db: Database,
@@ -16,12 +19,16 @@ export async function accountExport(
   origin: string,
   now = new Date(),
 ) {
-  const [signIns, codes, billingHistory, supportRequests] = await Promise.all([
-    identitiesOf(db, user.id),
-    codesWithCountsQuery(db, personalWorkspaceId(user.id)),
-    billingEventsOf(db, user.id),
-    ticketsWithMessagesOf(db, user.id),
-  ]);
+  const [signIns, codes, billingHistory, supportRequests, twoFactor, keys, sessions] =
+    await Promise.all([
+      identitiesOf(db, user.id),
+      codesWithCountsQuery(db, personalWorkspaceId(user.id)),
+      billingEventsOf(db, user.id),
+      ticketsWithMessagesOf(db, user.id),
+      twoFactorView(db, user),
+      passkeysOf(db, user.id),
+      listSessionRows(db, user.id, user.sessionsRevokedAt, now),
+    ]);
   return {
     exportedAt: now.toISOString(),
     profile: {
@@ -32,6 +39,7 @@ export async function accountExport(
       lastName: user.lastName,
       profileImageUrl: user.profileImageUrl,
       createdAt: user.createdAt.toISOString(),
+      language: user.language,
     },
     subscription: {
       ...subscriptionView(user, now),
@@ -42,6 +50,27 @@ export async function accountExport(
       provider,
       connectedAt: connectedAt.toISOString(),
     })),
+    // How the account signs in (issue #31), without anything that would let someone else do so.
+    security: {
+      twoFactor:
+        twoFactor.state === "on"
+          ? { state: "on", since: twoFactor.since, recoveryCodesLeft: twoFactor.recoveryCodesLeft }
+          : { state: twoFactor.state },
+      passkeys: keys.map((key) => ({
+        name: key.name,
+        synced: key.backedUp,
+        createdAt: key.createdAt.toISOString(),
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      })),
+      sessions: sessions.map((session) => ({
+        device: session.device,
+        place: [session.city, session.country].filter(Boolean).join(", ") || null,
+        method: session.method,
+        signedInAt: session.signedInAt.toISOString(),
+        lastUsedAt: session.lastUsedAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+      })),
+    },
     codes: codes.map(({ code, scans, slug }) => ({
       id: code.id,
       type: code.type,

@@ -455,9 +455,28 @@ describe("downloading my data", () => {
     expect(body.billingHistory).toEqual([
       { type: "customer.subscription.created", receivedAt: expect.any(String) },
     ]);
+    // How the account signs in: the session this request used, no second factor or passkey yet.
+    expect(body.profile.language).toBeNull();
+    expect(body.security).toEqual({
+      twoFactor: { state: "off" },
+      passkeys: [],
+      sessions: [
+        expect.objectContaining({
+          method: "password",
+          signedInAt: expect.any(String),
+          lastUsedAt: expect.any(String),
+        }),
+      ],
+    });
+    const token = decodeURIComponent(cookie.split("=").slice(1).join("=").split(";")[0]!);
+    const tokenHash = (await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(userId)
+      .first<string>("id"))!;
     for (const secret of [
+      token,
+      tokenHash,
+      person.password,
       "pbkdf2",
-      "password",
       "passwordHash",
       "sessionsRevokedAt",
       "stripe",
