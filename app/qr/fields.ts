@@ -13,6 +13,7 @@ import { normalizeHexColor } from "./contrast";
 import { type FieldErrors, parseContent, parseStyle } from "./schema";
 import {
   DEFAULT_STYLE,
+  FROM_GENERATOR,
   QR_SIZES,
   QR_TYPES,
   type QrContent,
@@ -121,12 +122,6 @@ function linkColor(value: string | null): string | undefined {
   const hex = value.trim().replace(/^#/, "");
   return /^(?:[\da-f]{3}|[\da-f]{6})$/i.test(hex) ? normalizeHexColor(hex) : undefined;
 }
-
-/**
- * Marks the generator's own round trips (its form without JavaScript, its type links, a refused
- * download): settings that were already on screen, not loaded from a link.
- */
-export const FROM_GENERATOR = { name: "from", value: "generator" } as const;
 
 export interface ReadFields {
   fields: GeneratorFields;

@@ -62,3 +62,10 @@ export const DEFAULT_STYLE: QrStyle = { size: 256, fgColor: "#000000", bgColor: 
 /** The four levels of ISO/IEC 18004: about 7, 15, 25 and 30% of the symbol can be restored. */
 export const ERROR_CORRECTION_LEVELS = ["L", "M", "Q", "H"] as const;
 export type ErrorCorrection = (typeof ERROR_CORRECTION_LEVELS)[number];
+
+/**
+ * Marks the generator's own round trips (its form without JavaScript, its type links, a refused
+ * download): settings that were already on screen, not loaded from a link. Here, not in
+ * fields.ts, so the page's first load does not take the validation schemas with it.
+ */
+export const FROM_GENERATOR = { name: "from", value: "generator" } as const;

@@ -22,7 +22,8 @@ import {
   canEmbedLogo,
 } from "../plans/rules";
 import { claimVisitorDownload } from "../models/visitor-downloads.server";
-import { evaluateFields, fieldsToSearchParams, FROM_GENERATOR, readFields } from "../qr/fields";
+import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
+import { FROM_GENERATOR } from "../qr/types";
 import { ContentTooLongError } from "../qr/matrix";
 import { encodePayload } from "../qr/payload";
 import { pixelProblem } from "../qr/logo";

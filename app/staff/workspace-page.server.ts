@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
-import { suspendSchema } from "../workspaces/suspension";
+import { suspendSchema } from "./suspension-schema";
 import { staffAuditPage } from "./audit.server";
 import { workspacePath } from "./lookup";
 import { workspaceFacts, workspaceMembersOf } from "./lookup.server";

@@ -1,12 +1,8 @@
-import { oneLine } from "../validation/one-line";
-import { z } from "../validation/zod";
-
 // A workspace suspended by staff (issue #31): what its members, its API callers and the people
-// holding its share links are told, and the staff form's rules. Pure: the pages, the API and the
-// e-mails say the same words.
+// holding its share links are told. Pure: the pages, the API and the e-mails say the same words.
+// The staff form's rule is app/staff/suspension-schema.ts.
 
 export const SUPPORT_PATH = "/support";
-export const SUSPENSION_REASON_MAX = 500;
 
 export interface Suspendable {
   suspendedAt: Date | null;
@@ -44,16 +40,3 @@ export function suspendedApiDetail(reason: string | null): string {
 /** What someone downloading a saved code or opening its share link reads. */
 export const SUSPENDED_DOWNLOAD =
   "This code's workspace is suspended, so its codes cannot be downloaded for now.";
-
-export const suspendSchema = z.object({
-  reason: oneLine(
-    z
-      .string({ error: "Give the reason: the workspace's owner and admins are e-mailed it" })
-      .trim()
-      .min(1, "Give the reason: the workspace's owner and admins are e-mailed it")
-      .max(
-        SUSPENSION_REASON_MAX,
-        `Please keep the reason under ${SUSPENSION_REASON_MAX} characters`,
-      ),
-  ),
-});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { likePrefix, lookupTerms } from "../../app/staff/lookup";
-import { actsInWorkspace, suspendSchema } from "../../app/workspaces/suspension";
+import { suspendSchema } from "../../app/staff/suspension-schema";
+import { actsInWorkspace } from "../../app/workspaces/suspension";
 
 // What the staff lookup reads in what was typed, and which posts a suspension refuses (issue #31).
 

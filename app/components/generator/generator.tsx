@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { type ContentField, FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
+import type { ContentField, GeneratorFields } from "../../qr/fields";
 import type { Preview } from "../../qr/preview";
 import { useLocalePath, useT } from "../../i18n/i18n";
-import type { QrType } from "../../qr/types";
+import { FROM_GENERATOR, type QrType } from "../../qr/types";
 import { useReportUsage } from "../achievements/use-report-usage";
 import { useToast } from "../toast";
 import { ContentFields } from "./content-fields";

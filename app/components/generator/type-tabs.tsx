@@ -1,6 +1,6 @@
-import { FROM_GENERATOR, type GeneratorFields } from "../../qr/fields";
+import type { GeneratorFields } from "../../qr/fields";
 import { useLocalePath, useT } from "../../i18n/i18n";
-import { QR_TYPES, type QrType } from "../../qr/types";
+import { FROM_GENERATOR, QR_TYPES, type QrType } from "../../qr/types";
 
 /**
  * The code types as links that reload the generator with the type and style kept; with

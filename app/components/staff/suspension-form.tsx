@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { SUSPENSION_REASON_MAX, suspendSchema } from "../../workspaces/suspension";
+import { SUSPENSION_REASON_MAX, suspendSchema } from "../../staff/suspension-schema";
 import { FieldError } from "../field-error";
 import { toResult } from "../result";
 
