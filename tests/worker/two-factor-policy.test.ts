@@ -159,3 +159,21 @@ describe("requiring two-factor sign-in in a workspace", () => {
     expect(await required(workspace)).toBe(false);
   });
 });
+
+// Issue #32: the member kept out reads why on /account, in their account's language.
+describe("requiring two-factor sign-in, in the member's language", () => {
+  it("tells a German member kept out, in German, which workspace requires it", async () => {
+    const owner = await ownerWithTwoFactor("ultimate");
+    const workspace = personalWorkspaceId(owner.id);
+    await setPolicy(owner, workspace, true);
+    const german = await member();
+    await post(german, "/language", { lang: "de", next: "/account" });
+    await join(workspace, german, "editor");
+    const refused = await get(german, "/dashboard");
+    expect(refused.headers.get("Location")).toBe("/account#two-factor");
+    const page = await landing(german, refused);
+    expect(page).toContain("Zwei-Faktor-Anmeldung erforderlich");
+    expect(page).toMatch(/Der Arbeitsbereich .+ verlangt die Zwei-Faktor-Anmeldung\./);
+    expect(page).not.toContain("requires two-factor sign-in");
+  });
+});
