@@ -2,6 +2,7 @@
 // JSON answers, and its phrase says the same thing in the catalogues (a page says it in its
 // language).
 import { describe, expect, it } from "vitest";
+import { signInMethods } from "../../app/accounts/sign-in-methods";
 import { phrase } from "../../app/i18n/phrase";
 import * as refusals from "../../app/security/refusals";
 import { english, inLanguage } from "./phrases";
@@ -55,5 +56,30 @@ describe("the refusals of two-factor sign-in and passkeys", () => {
     expect(inLanguage("de", phrase("account.passkeys.toast.removed.text", name))).toBe(
       "„Work laptop“ kann sich nicht mehr bei deinem Konto anmelden.",
     );
+  });
+});
+
+describe("/account's sign-in methods", () => {
+  it("say each row's name and state as in English, and the number of passkeys in German", () => {
+    const connectedAt = new Date("2026-01-02T03:04:05Z");
+    for (const [passkeys, twoFactorSince, hasPassword] of [
+      [0, null, true],
+      [1, "2026-01-02T03:04:05.000Z", false],
+      [2, null, false],
+    ] as const) {
+      const rows = signInMethods({
+        hasPassword,
+        identities: [{ provider: "google", connectedAt }],
+        providerLabel: () => "Google",
+        twoFactorSince,
+        passkeys,
+      });
+      for (const row of rows) {
+        if (row.labelPhrase) expect(english(row.labelPhrase)).toBe(row.label);
+        expect(english(row.statusPhrase)).toBe(row.status);
+      }
+      const count = rows.find((row) => row.id === "passkeys")!.statusPhrase;
+      expect(inLanguage("de", count)).toBe(["Keine", "1 Passkey", "2 Passkeys"][passkeys]);
+    }
   });
 });

@@ -511,6 +511,10 @@ describe("passkeys in the account's language", () => {
     expect(page).toContain("Passkey hinzugefügt");
     expect(page).toContain("Du kannst dich jetzt mit „Arbeitslaptop“ anmelden.");
     expect(page).not.toContain("You can now sign in with");
+    // The sign-in methods name the passkeys and two-factor sign-in in German too.
+    expect(page).toContain("Passkeys 1 Passkey");
+    expect(page).toContain("Zwei-Faktor-Anmeldung (Authenticator-App) Aus");
+    expect(page).not.toContain("Two-factor sign-in (authenticator app)");
 
     const renamed = await postForm(
       "/account",
