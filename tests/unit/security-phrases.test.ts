@@ -53,6 +53,19 @@ describe("the refusals of two-factor sign-in and passkeys", () => {
     expect(english(phrase("account.twoFactor.required.text", { workspace: "Acme" }))).toBe(
       "The workspace Acme requires two-factor sign-in. Set it up below to enter it, or switch to another workspace.",
     );
+    // The Team tab's policy toasts (app/security/workspace-policy.server.ts) kept their English.
+    expect(english(phrase("account.policy.needsUltimate"))).toBe(
+      "Requiring two-factor sign-in comes with the Ultimate plan.",
+    );
+    expect(english(phrase("account.policy.needsYourSecondFactor"))).toBe(
+      "Turn on two-factor sign-in for your own account first (Account settings), so that the policy does not lock you out.",
+    );
+    expect(english(phrase("account.policy.required.text"))).toBe(
+      "Members without it are asked to set it up before they can enter this workspace.",
+    );
+    expect(english(phrase("account.policy.notRequired.text"))).toBe(
+      "Members can enter this workspace with their password alone again.",
+    );
     expect(inLanguage("de", phrase("account.passkeys.toast.removed.text", name))).toBe(
       "„Work laptop“ kann sich nicht mehr bei deinem Konto anmelden.",
     );

@@ -176,4 +176,24 @@ describe("requiring two-factor sign-in, in the member's language", () => {
     expect(page).toMatch(/Der Arbeitsbereich .+ verlangt die Zwei-Faktor-Anmeldung\./);
     expect(page).not.toContain("requires two-factor sign-in");
   });
+
+  it("answers a German owner's policy changes in German, and refuses a Premium owner in German", async () => {
+    const owner = await ownerWithTwoFactor("ultimate");
+    await post(owner, "/language", { lang: "de", next: "/dashboard" });
+    const workspace = personalWorkspaceId(owner.id);
+    const set = await landing(owner, await setPolicy(owner, workspace, true));
+    expect(set).toContain("Zwei-Faktor-Anmeldung erforderlich");
+    expect(set).toContain("Mitglieder ohne sie werden gebeten, sie einzurichten");
+    const unset = await landing(owner, await setPolicy(owner, workspace, false));
+    expect(unset).toContain("Zwei-Faktor-Anmeldung nicht mehr erforderlich");
+
+    const premium = await ownerWithTwoFactor("premium");
+    await post(premium, "/language", { lang: "de", next: "/dashboard" });
+    const refused = await landing(
+      premium,
+      await setPolicy(premium, personalWorkspaceId(premium.id), true),
+    );
+    expect(refused).toContain("Richtlinie nicht geändert");
+    expect(refused).toContain("ist im Ultimate-Tarif enthalten");
+  });
 });
