@@ -230,7 +230,7 @@ const HANDLERS: Record<AccountIntent, (context: Context) => Promise<Reply>> = {
   delete: remove,
   "end-session": endOneSession,
   "sign-out-others": (context) => endSessionsButThis(context, revokeSessions),
-  "two-factor": ({ request, form, db, user }) => twoFactorAction(request, form, db, user),
+  "two-factor": ({ request, form, db, user, t }) => twoFactorAction(request, form, db, user, t),
   ...PASSKEY_HANDLERS,
 };
 

@@ -1,4 +1,5 @@
 import type { AuthProvider } from "../db/schema";
+import { type Phrase, phrase } from "../i18n/phrase";
 
 // "Sign-in methods" on /account: each way the account can prove who it is, and whether it is set
 // up. Pure. Each source below reads what it needs from the facts the loader gathered; a new way
@@ -24,6 +25,10 @@ export interface SignInMethodItem {
   enabled: boolean;
   /** When it was connected, if known (ISO). */
   since: string | null;
+  /** `label` and `status` as the page says them in its language (issue #32); a provider's
+   *  name has none. */
+  labelPhrase?: Phrase;
+  statusPhrase?: Phrase;
 }
 
 type MethodSource = (facts: SignInMethodFacts) => SignInMethodItem[];
@@ -35,6 +40,8 @@ const password: MethodSource = ({ hasPassword }) => [
     status: hasPassword ? "Set" : "Not set",
     enabled: hasPassword,
     since: null,
+    labelPhrase: phrase("account.signIns.password"),
+    statusPhrase: phrase(hasPassword ? "account.signIns.set" : "account.signIns.notSet"),
   },
 ];
 
@@ -47,6 +54,7 @@ const providers: MethodSource = ({ identities, providerLabel }) =>
       status: "Connected",
       enabled: true,
       since: connectedAt.toISOString(),
+      statusPhrase: phrase("account.signIns.connected"),
     }));
 
 const passkeys: MethodSource = ({ passkeys: count }) => [
@@ -56,6 +64,11 @@ const passkeys: MethodSource = ({ passkeys: count }) => [
     status: count === 0 ? "None" : count === 1 ? "1 passkey" : `${count} passkeys`,
     enabled: count > 0,
     since: null,
+    labelPhrase: phrase("account.signIns.passkeys"),
+    statusPhrase:
+      count === 0
+        ? phrase("account.signIns.none")
+        : phrase("account.signIns.passkeyCount", { count }),
   },
 ];
 
@@ -66,6 +79,8 @@ const twoFactor: MethodSource = ({ twoFactorSince }) => [
     status: twoFactorSince ? "On" : "Off",
     enabled: twoFactorSince !== null,
     since: twoFactorSince,
+    labelPhrase: phrase("account.signIns.twoFactor"),
+    statusPhrase: phrase(twoFactorSince ? "account.signIns.on" : "account.signIns.off"),
   },
 ];
 

@@ -10,6 +10,9 @@ import {
   secondStepDone,
 } from "../security/two-factor-sign-in.server";
 import { useLocalePath, useT } from "../i18n/i18n";
+import { chosenLocale, getT, translatorFor } from "../i18n/locale.server";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { say } from "../i18n/phrase";
 import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import type { Route } from "./+types/signin.two-factor";
@@ -24,14 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The page's form; a script's JSON sign-in (401 TWO_FACTOR_REQUIRED) sends the person here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = await completeSecondStep(request, createDatabase(), {
     code: String(form.get("code") ?? ""),
     trust: form.get("trust") === "on",
   });
-  if (outcome.ok) return secondStepDone(request, outcome);
-  return data({ message: outcome.message, restart: outcome.restart }, { status: outcome.status });
+  if (outcome.ok) {
+    // The welcome is read on a signed-in page, which speaks the account's language.
+    const locale = chosenLocale(request, outcome.user) ?? DEFAULT_LOCALE;
+    return secondStepDone(request, outcome, translatorFor(locale));
+  }
+  const t = await getT(context);
+  return data({ message: say(t, outcome), restart: outcome.restart }, { status: outcome.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -8,6 +8,7 @@ import { readSession, type SessionData } from "../auth/session.server";
 import { appUrl } from "../config/app-url.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import type { Translate } from "../i18n/locale.server";
 import { sendMail } from "../mail/mailer.server";
 import { passkeyChangedMessage, recipientLocale } from "../mail/templates";
 import { identitiesOf } from "../models/account.server";
@@ -17,7 +18,12 @@ import {
   consumeChallenge,
   issueChallenge,
 } from "./passkey-challenges.server";
-import { challengeProblem, jsonWithCookies, readRegistration } from "./passkey-responses.server";
+import {
+  challengeProblem,
+  jsonWithCookies,
+  passkeyProblem,
+  readRegistration,
+} from "./passkey-responses.server";
 import {
   PASSKEY_NOT_FOUND,
   type PasskeyIntent,
@@ -28,6 +34,7 @@ import {
   renamePasskeySchema,
   STALE_SIGN_IN_FOR_PASSKEY,
 } from "./passkey-schemas";
+import { PASSKEY_DUPLICATE, PASSKEY_NOT_VERIFIED, passkeyLimit } from "./refusals";
 import {
   countPasskeys,
   deletePasskey,
@@ -88,22 +95,27 @@ interface FormContext {
   form: FormData;
   db: Database;
   user: UserRecord;
+  /** The page's language, for the messages after the redirect. */
+  t: Translate;
 }
 
 const refuse = (intent: PasskeyIntent, result: AccountActionData["result"], status: number) =>
   data<AccountActionData>({ intent, result }, { status });
 
-async function rename({ request, form, db, user }: FormContext) {
+async function rename({ request, form, db, user, t }: FormContext) {
   const submission = parseWithZod(form, { schema: renamePasskeySchema });
   if (submission.status !== "success") return refuse("passkey-rename", submission.reply(), 400);
   const { passkeyId, name } = submission.value;
   if (!(await renamePasskey(db, user.id, passkeyId, name))) {
     return refuse("passkey-rename", submission.reply({ formErrors: [PASSKEY_NOT_FOUND] }), 404);
   }
-  return redirectWithToast(request, BACK, { title: "Passkey renamed", variant: "success" });
+  return redirectWithToast(request, BACK, {
+    title: t("account.passkeys.toast.renamed"),
+    variant: "success",
+  });
 }
 
-async function remove({ request, form, db, user }: FormContext) {
+async function remove({ request, form, db, user, t }: FormContext) {
   const schema = removePasskeySchema({ hasPassword: user.passwordHash !== null });
   const submission = parseWithZod(form, { schema });
   const hide = { hideFields: ["currentPassword"] };
@@ -137,8 +149,8 @@ async function remove({ request, form, db, user }: FormContext) {
   }
   await tellOwner(user, removed.name, "removed");
   return redirectWithToast(request, BACK, {
-    title: "Passkey removed",
-    description: `“${removed.name}” can no longer sign in to your account.`,
+    title: t("account.passkeys.toast.removed"),
+    description: t("account.passkeys.toast.removed.text", { name: removed.name }),
     variant: "success",
   });
 }
@@ -153,19 +165,26 @@ export const PASSKEY_HANDLERS: Record<PasskeyIntent, (context: FormContext) => P
 
 // ---- Adding a passkey (JSON, with JavaScript) ----
 
-const TOO_MANY = `An account can have at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one you no longer use first.`;
+const PASSKEY_LIMIT = passkeyLimit(PASSKEYS_PER_ACCOUNT);
 
 /** POST /account/passkeys/options: what the browser hands to navigator.credentials.create(). */
 export async function startRegistration(request: Request, db: Database, user: UserRecord) {
   const existing = await passkeysOf(db, user.id);
-  if (existing.length >= PASSKEYS_PER_ACCOUNT) return jsonProblem(409, TOO_MANY, { code: "LIMIT" });
+  if (existing.length >= PASSKEYS_PER_ACCOUNT) {
+    return passkeyProblem(409, PASSKEY_LIMIT, { code: "LIMIT" });
+  }
   const options = await registrationOptions(user, existing);
   const cookie = await issueChallenge(db, request, options.challenge, "register", user.id);
   return jsonWithCookies(options, [cookie]);
 }
 
 /** POST /account/passkeys/verify { name, response }: checks the new passkey and keeps it. */
-export async function finishRegistration(request: Request, db: Database, user: UserRecord) {
+export async function finishRegistration(
+  request: Request,
+  db: Database,
+  user: UserRecord,
+  t: Translate,
+) {
   const { body, response, challenge } = await readRegistration(request);
   const name = passkeyName.safeParse(body.name);
   if (!name.success) {
@@ -177,22 +196,18 @@ export async function finishRegistration(request: Request, db: Database, user: U
   const verified = await verifyRegistration(response, challenge, user.id, name.data, now);
   const cleared = await clearChallengeCookie(request);
   if (!verified.ok) {
-    return jsonProblem(
-      400,
-      "Your device's answer could not be verified, so no passkey was added. Please try again.",
-      { code: "NOT_VERIFIED" },
-    );
+    return passkeyProblem(400, PASSKEY_NOT_VERIFIED, { code: "NOT_VERIFIED" });
   }
   if ((await countPasskeys(db, user.id)) >= PASSKEYS_PER_ACCOUNT) {
-    return jsonProblem(409, TOO_MANY, { code: "LIMIT" });
+    return passkeyProblem(409, PASSKEY_LIMIT, { code: "LIMIT" });
   }
   if (!(await insertPasskey(db, verified.value))) {
-    return jsonProblem(409, "This passkey is already registered.", { code: "DUPLICATE" });
+    return passkeyProblem(409, PASSKEY_DUPLICATE, { code: "DUPLICATE" });
   }
   await tellOwner(user, name.data, "added");
   const toast = {
-    title: "Passkey added",
-    description: `You can now sign in with “${name.data}”.`,
+    title: t("account.passkeys.toast.added"),
+    description: t("account.passkeys.toast.added.text", { name: name.data }),
     variant: "success" as const,
   };
   return jsonWithCookies(

@@ -1,8 +1,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { jsonProblem, NO_STORE, readJsonObject } from "../auth/responses.server";
+import type { Phrased } from "../i18n/phrase";
 import { z } from "../validation/zod";
 import { answeredChallenge } from "./passkey-ceremonies.server";
 import type { ChallengeProblem } from "./passkey-challenges.server";
+import { PASSKEY_EXPIRED, PASSKEY_OTHER_BROWSER, PASSKEY_UNREADABLE } from "./refusals";
 
 // The JSON edges of the passkey ceremonies (issue #31): what the browser posts, checked at the
 // door, and the 4xx answers a person can act on. Never a 5xx for something the browser sent.
@@ -40,17 +42,25 @@ const authentication = z.looseObject({
   }),
 });
 
-export const UNREADABLE =
-  "The passkey's answer could not be read. Please try again, or use another way to sign in.";
-
-const CHALLENGE_PROBLEMS: Record<ChallengeProblem, string> = {
-  "other-browser":
-    "This passkey request was started in another tab or browser, or has expired. Please try again.",
-  expired: "This passkey request has expired or was already used. Please try again.",
+const CHALLENGE_PROBLEMS: Record<ChallengeProblem, Phrased> = {
+  "other-browser": PASSKEY_OTHER_BROWSER,
+  expired: PASSKEY_EXPIRED,
 };
 
+/**
+ * A 4xx of a passkey call: the English message, and its phrase, which the script shows in the
+ * page's language (these calls have no language prefix to tell it from).
+ */
+export function passkeyProblem(
+  status: number,
+  problem: Phrased,
+  extra: Record<string, unknown> = {},
+): Response {
+  return jsonProblem(status, problem.message, { phrase: problem.phrase, ...extra });
+}
+
 export const challengeProblem = (problem: ChallengeProblem) =>
-  jsonProblem(400, CHALLENGE_PROBLEMS[problem], { code: "CHALLENGE" });
+  passkeyProblem(400, CHALLENGE_PROBLEMS[problem], { code: "CHALLENGE" });
 
 /** A JSON answer that also sets cookies (the ceremony's, a session, a message). */
 export function jsonWithCookies(body: unknown, cookies: string[], status = 200): Response {
@@ -68,10 +78,10 @@ interface Answer<T> {
 async function readAnswer<T>(request: Request, schema: z.ZodType): Promise<Answer<T>> {
   const body = await readJsonObject(request);
   const parsed = schema.safeParse(body.response);
-  if (!parsed.success) throw jsonProblem(400, UNREADABLE, { code: "UNREADABLE" });
+  if (!parsed.success) throw passkeyProblem(400, PASSKEY_UNREADABLE, { code: "UNREADABLE" });
   const response = parsed.data as T & { response: { clientDataJSON: string } };
   const challenge = answeredChallenge(response.response.clientDataJSON);
-  if (!challenge) throw jsonProblem(400, UNREADABLE, { code: "UNREADABLE" });
+  if (!challenge) throw passkeyProblem(400, PASSKEY_UNREADABLE, { code: "UNREADABLE" });
   return { body, response, challenge };
 }
 

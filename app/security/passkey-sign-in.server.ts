@@ -4,6 +4,8 @@ import { safeRedirectPath } from "../auth/redirect";
 import { jsonProblem } from "../auth/responses.server";
 import { startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
+import { chosenLocale, translatorFor } from "../i18n/locale.server";
+import { DEFAULT_LOCALE } from "../i18n/locales";
 import { findUserById } from "../models/users.server";
 import { authenticationOptions, verifyAuthentication } from "./passkey-ceremonies.server";
 import {
@@ -13,15 +15,12 @@ import {
 } from "./passkey-challenges.server";
 import { challengeProblem, jsonWithCookies, readAuthentication } from "./passkey-responses.server";
 import { findPasskey, recordPasskeyUse } from "./passkeys.server";
+import { PASSKEY_REFUSED } from "./refusals";
 
 // Signing in with a passkey (issue #31) on /auth and /signin: two JSON calls under
 // /signin/passkey/. A verified passkey starts an ordinary session (startSession), and counts as
 // both factors: the device holds the key, and it verified the person (userVerification
 // "required"), so the two-factor step has nothing left to ask.
-
-/** Said for every passkey that does not sign in, whatever the cause: no account is revealed. */
-export const PASSKEY_REFUSED =
-  "That passkey did not sign you in. It may have been removed from its account. Try another way to sign in.";
 
 /** POST /signin/passkey/options: what the browser hands to navigator.credentials.get(). */
 export async function startPasskeySignIn(request: Request, db: Database) {
@@ -39,7 +38,11 @@ export async function finishPasskeySignIn(request: Request, db: Database) {
   if (!consumed.ok) return challengeProblem(consumed.problem);
   const cleared = await clearChallengeCookie(request);
   const refused = () =>
-    jsonWithCookies({ message: PASSKEY_REFUSED, code: "REFUSED" }, [cleared], 400);
+    jsonWithCookies(
+      { message: PASSKEY_REFUSED.message, phrase: PASSKEY_REFUSED.phrase, code: "REFUSED" },
+      [cleared],
+      400,
+    );
 
   const passkey = await findPasskey(db, response.id);
   if (!passkey) return refused();
@@ -52,9 +55,11 @@ export async function finishPasskeySignIn(request: Request, db: Database) {
   if (!user) return refused();
 
   const session = await startSession(request, user.id, "passkey");
+  // Read on the signed-in page the person goes to next, in the account's language.
+  const t = translatorFor(chosenLocale(request, user) ?? DEFAULT_LOCALE);
   const toast = {
-    title: "Welcome back!",
-    description: "Signed in with your passkey.",
+    title: t("auth.toast.welcomeBack"),
+    description: t("auth.toast.passkeySignedIn"),
     variant: "success" as const,
   };
   const redirect = safeRedirectPath(typeof body.redirect === "string" ? body.redirect : null);

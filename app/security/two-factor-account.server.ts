@@ -5,7 +5,17 @@ import { redirectWithToast } from "../auth/flash.server";
 import { readSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import type { Translate } from "../i18n/locale.server";
+import { type Phrased, say } from "../i18n/phrase";
 import { limited, TOO_MANY_ATTEMPTS } from "../auth/accounts.server";
+import {
+  CODE_NEEDED,
+  STALE_SIGN_IN_TWO_FACTOR,
+  TWO_FACTOR_NOT_ON,
+  UNKNOWN_STEP,
+  WRONG_CODE,
+  WRONG_SETUP_CODE,
+} from "./refusals";
 import { type TwoFactorStep, TWO_FACTOR_STEPS } from "./two-factor";
 import {
   cancelSetup,
@@ -24,14 +34,6 @@ import {
 
 const SECTION = "/account#two-factor";
 
-export const CODE_NEEDED =
-  "Enter the 6-digit code from your authenticator app, or one of your recovery codes.";
-export const WRONG_SETUP_CODE =
-  "That code is not the one your app shows for this secret. Check the app's clock and type the code shown now.";
-export const WRONG_CODE = "That code is not right, or it was already used.";
-export const STALE_SIGN_IN_TWO_FACTOR =
-  "To turn two-factor sign-in off, sign in again first: your last sign-in is more than 5 minutes old.";
-
 function answer(step: TwoFactorStep, status: number, error?: string, recoveryCodes?: string[]) {
   return data<AccountActionData>(
     { intent: "two-factor", result: {}, twoFactor: { step, error, recoveryCodes } },
@@ -47,9 +49,12 @@ export async function twoFactorAction(
   form: FormData,
   db: Database,
   user: UserRecord,
+  t: Translate,
 ) {
+  const refuse = (step: TwoFactorStep, status: number, said: Phrased) =>
+    answer(step, status, say(t, said));
   const step = form.get("step");
-  if (!isStep(step)) return answer("start", 400, "The form was not recognised. Please try again.");
+  if (!isStep(step)) return refuse("start", 400, UNKNOWN_STEP);
   const code = String(form.get("code") ?? "").trim();
   // Codes are guessed at here too by whoever holds a session: counted per account.
   if (step !== "start" && step !== "cancel" && (await limited(`two-factor:account:${user.id}`))) {
@@ -59,49 +64,48 @@ export async function twoFactorAction(
     case "start":
       await startSetup(db, user);
       return redirectWithToast(request, SECTION, {
-        title: "Scan the code with your app",
-        description: "Then type the 6-digit code it shows to turn two-factor sign-in on.",
+        title: t("account.twoFactor.toast.started"),
+        description: t("account.twoFactor.toast.started.text"),
         variant: "success",
       });
     case "cancel":
       await cancelSetup(db, user.id);
       return redirectWithToast(request, SECTION, {
-        title: "Set-up cancelled",
-        description: "Two-factor sign-in stays off.",
+        title: t("account.twoFactor.toast.cancelled"),
+        description: t("account.twoFactor.toast.cancelled.text"),
         variant: "success",
       });
     case "confirm": {
-      if (!code) return answer(step, 400, CODE_NEEDED);
+      if (!code) return refuse(step, 400, CODE_NEEDED);
       const codes = await confirmSetup(db, user, code);
-      return codes ? answer(step, 200, undefined, codes) : answer(step, 400, WRONG_SETUP_CODE);
+      return codes ? answer(step, 200, undefined, codes) : refuse(step, 400, WRONG_SETUP_CODE);
     }
     case "regenerate": {
       if (!(await hasSecondFactor(db, user.id))) {
-        return answer(step, 400, "Two-factor sign-in is not on.");
+        return refuse(step, 400, TWO_FACTOR_NOT_ON);
       }
-      if (!code) return answer(step, 400, CODE_NEEDED);
-      if (!(await spendSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
+      if (!code) return refuse(step, 400, CODE_NEEDED);
+      if (!(await spendSecondFactor(db, user, code))) return refuse(step, 400, WRONG_CODE);
       return answer(step, 200, undefined, await regenerateRecoveryCodes(db, user));
     }
     case "disable": {
       if (!(await hasSecondFactor(db, user.id))) {
-        return answer(step, 400, "Two-factor sign-in is not on.");
+        return refuse(step, 400, TWO_FACTOR_NOT_ON);
       }
       const password = String(form.get("currentPassword") ?? "");
       const proven = await reauthenticate(user, await readSession(request), password);
       if (!proven.ok) {
-        return answer(
-          step,
-          proven.status,
-          proven.status === 403 ? STALE_SIGN_IN_TWO_FACTOR : proven.message,
-        );
+        // The password's refusals are the shared schema's words, which the page translates.
+        return proven.status === 403
+          ? refuse(step, proven.status, STALE_SIGN_IN_TWO_FACTOR)
+          : answer(step, proven.status, proven.message);
       }
-      if (!code) return answer(step, 400, CODE_NEEDED);
-      if (!(await spendSecondFactor(db, user, code))) return answer(step, 400, WRONG_CODE);
+      if (!code) return refuse(step, 400, CODE_NEEDED);
+      if (!(await spendSecondFactor(db, user, code))) return refuse(step, 400, WRONG_CODE);
       await disableTwoFactor(db, user);
       return redirectWithToast(request, SECTION, {
-        title: "Two-factor sign-in is off",
-        description: "Your password alone signs in now. We e-mailed you about the change.",
+        title: t("account.twoFactor.toast.off"),
+        description: t("account.twoFactor.toast.off.text"),
         variant: "success",
       });
     }

@@ -7,8 +7,11 @@ import { NO_STORE } from "../auth/responses.server";
 import { startSession } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { trustedBrowsers, twoFactorChallenges, type UserRecord } from "../db/schema";
+import { phrase, type Phrased } from "../i18n/phrase";
+import type { Translate } from "../i18n/locale.server";
 import { findUserById } from "../models/users.server";
 import { signedCookie } from "./cookies.server";
+import { SECOND_STEP_GONE, SECOND_STEP_TOO_MANY_CODES, secondStepWrongCode } from "./refusals";
 import { sha256Hex } from "./sha256";
 import { SECOND_STEP_PATH, TRUST_DAYS } from "./two-factor";
 import { hasSecondFactor, spendSecondFactor } from "./two-factor.server";
@@ -134,16 +137,15 @@ export async function openChallenge(request: Request, db: Database, now = new Da
   return { attemptsLeft: MAX_ATTEMPTS - row.attempts };
 }
 
-export const CHALLENGE_GONE =
-  "This sign-in has expired or was already used. Please sign in again with your password.";
-export const TOO_MANY_CODES =
-  "Too many wrong codes for this sign-in. Please sign in again with your password.";
-export const WRONG_CODE =
-  "That code is not right. Check the 6-digit code in your authenticator app, or enter an unused recovery code.";
-
 export type SecondStepOutcome =
   | { ok: true; user: UserRecord; redirectTo: string; cookies: string[]; recovery: boolean }
-  | { ok: false; status: 400 | 401 | 429; message: string; restart: boolean };
+  | ({ ok: false; status: 400 | 401 | 429; restart: boolean } & Phrased);
+
+// The account's limit on guesses speaks the words every other sign-in form uses for it.
+const TOO_MANY_ATTEMPTS_SAID = {
+  message: TOO_MANY_ATTEMPTS,
+  phrase: phrase(`zod.${TOO_MANY_ATTEMPTS}`),
+};
 
 /** Checks a code typed at the second step; on success the session starts. */
 export async function completeSecondStep(
@@ -152,7 +154,13 @@ export async function completeSecondStep(
   input: { code: string; trust: boolean },
   now = new Date(),
 ): Promise<SecondStepOutcome> {
-  const gone = { ok: false, status: 401, message: CHALLENGE_GONE, restart: true } as const;
+  const gone = { ok: false, status: 401, ...SECOND_STEP_GONE, restart: true } as const;
+  const tooManyCodes = {
+    ok: false,
+    status: 429,
+    ...SECOND_STEP_TOO_MANY_CODES,
+    restart: true,
+  } as const;
   const token = await challengeToken(request);
   if (!token) return gone;
   const tokenHash = await sha256Hex(token);
@@ -164,7 +172,7 @@ export async function completeSecondStep(
   if (!found) return gone;
   // Guesses are counted per account too, across however many challenges someone starts.
   if (await limited(`two-factor:account:${found.userId}`)) {
-    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, restart: false };
+    return { ok: false, status: 429, ...TOO_MANY_ATTEMPTS_SAID, restart: false };
   }
   const counted = await db
     .update(twoFactorChallenges)
@@ -185,9 +193,7 @@ export async function completeSecondStep(
       .from(twoFactorChallenges)
       .where(eq(twoFactorChallenges.tokenHash, tokenHash))
       .get();
-    return row && !row.usedAt && row.expiresAt > now
-      ? { ok: false, status: 429, message: TOO_MANY_CODES, restart: true }
-      : gone;
+    return row && !row.usedAt && row.expiresAt > now ? tooManyCodes : gone;
   }
   const user = await findUserById(db, challenge.userId);
   if (!user) return gone;
@@ -195,13 +201,8 @@ export async function completeSecondStep(
   if (!used) {
     const left = MAX_ATTEMPTS - challenge.attempts;
     return left > 0
-      ? {
-          ok: false,
-          status: 400,
-          message: `${WRONG_CODE} ${left} attempt${left === 1 ? "" : "s"} left.`,
-          restart: false,
-        }
-      : { ok: false, status: 429, message: TOO_MANY_CODES, restart: true };
+      ? { ok: false, status: 400, ...secondStepWrongCode(left), restart: false }
+      : tooManyCodes;
   }
   // Used once: a second post of the same challenge (a replay) finds it spent.
   const claimed = await db
@@ -236,16 +237,21 @@ async function trustThisBrowser(request: Request, db: Database, userId: string, 
   return trustCookie(request).serialize({ userId, token });
 }
 
-/** The page's answer to a finished second step: on where the sign-in was going. */
-export function secondStepDone(request: Request, done: Extract<SecondStepOutcome, { ok: true }>) {
+/**
+ * The page's answer to a finished second step: on where the sign-in was going, with a message in
+ * `t`'s language (the account's: the next page is a signed-in one).
+ */
+export function secondStepDone(
+  request: Request,
+  done: Extract<SecondStepOutcome, { ok: true }>,
+  t: Translate,
+) {
   return redirectWithToast(
     request,
     done.redirectTo,
     {
-      title: "Welcome back!",
-      description: done.recovery
-        ? "Signed in with a recovery code: it cannot be used again. We e-mailed you about it."
-        : "Successfully signed in.",
+      title: t("auth.toast.welcomeBack"),
+      description: t(done.recovery ? "auth.toast.recoveryCodeUsed" : "auth.toast.signedIn"),
       variant: "success",
     },
     done.cookies,

@@ -1,6 +1,8 @@
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
+import { chosenLocale, translatorFor } from "../i18n/locale.server";
+import { DEFAULT_LOCALE } from "../i18n/locales";
 import type { Membership } from "../models/workspaces.server";
 import { hasSecondFactor } from "./two-factor.server";
 
@@ -17,11 +19,16 @@ export async function keptOutBySecondFactor(
   return membership.workspace.requireTwoFactor && !(await hasSecondFactor(db, user.id));
 }
 
-/** Where a member kept out goes: their account's two-factor section, told why. */
-export function secondFactorRequiredRedirect(request: Request, refused: Membership) {
+/** Where a member kept out goes: their account's two-factor section, told why in its language. */
+export function secondFactorRequiredRedirect(
+  request: Request,
+  user: UserRecord,
+  refused: Membership,
+) {
+  const t = translatorFor(chosenLocale(request, user) ?? DEFAULT_LOCALE);
   return redirectWithToast(request, "/account#two-factor", {
-    title: "Two-factor sign-in required",
-    description: `The workspace ${refused.label} requires two-factor sign-in. Set it up below to enter it, or switch to another workspace.`,
+    title: t("account.twoFactor.required"),
+    description: t("account.twoFactor.required.text", { workspace: refused.label }),
     variant: "error",
   });
 }

@@ -23,9 +23,8 @@ export function isPolicyIntent(intent: unknown): intent is PolicyIntent {
   return POLICY_INTENTS.includes(intent as PolicyIntent);
 }
 
-export const POLICY_NEEDS_ULTIMATE = "Requiring two-factor sign-in comes with the Ultimate plan.";
-export const POLICY_NEEDS_YOUR_SECOND_FACTOR =
-  "Turn on two-factor sign-in for your own account first (Account settings), so that the policy does not lock you out.";
+// The toasts are made in the page's language (issue #32); the ids live in the account
+// catalogues beside the rest of two-factor sign-in.
 
 /** What the Team tab shows of the policy. */
 export async function policyView(db: Database, user: UserRecord, membership: Membership) {
@@ -43,20 +42,21 @@ export type PolicyView = Awaited<ReturnType<typeof policyView>>;
 export async function policyAction(_intent: PolicyIntent, ctx: TabActionContext) {
   const stale = staleWorkspaceRefusal(ctx, TEAM_TAB);
   if (stale) return stale;
-  const { request, db, user, membership, form } = ctx;
+  const { request, db, user, membership, form, t } = ctx;
   requirePermission(membership, "security.manage");
-  const refuse = (description: string) =>
+  const refuse = (why: string) =>
     redirectWithToast(request, TEAM_TAB, {
-      title: "Policy not changed",
-      description,
+      title: t("account.policy.unchanged"),
+      description: t(why),
       variant: "error",
     });
   const required = form.get("requireTwoFactor") === "on";
   if (required) {
     if (!PLANS[workspacePlan(membership)].capabilities.securityPolicies) {
-      return refuse(POLICY_NEEDS_ULTIMATE);
+      return refuse("account.policy.needsUltimate");
     }
-    if (!(await hasSecondFactor(db, user.id))) return refuse(POLICY_NEEDS_YOUR_SECOND_FACTOR);
+    if (!(await hasSecondFactor(db, user.id)))
+      return refuse("account.policy.needsYourSecondFactor");
   }
   const id = membership.workspace.id;
   const changed = and(eq(workspaces.id, id), ne(workspaces.requireTwoFactor, required));
@@ -74,10 +74,8 @@ export async function policyAction(_intent: PolicyIntent, ctx: TabActionContext)
     db.update(workspaces).set({ requireTwoFactor: required }).where(changed),
   ]);
   return redirectWithToast(request, TEAM_TAB, {
-    title: required ? "Two-factor sign-in required" : "Two-factor sign-in no longer required",
-    description: required
-      ? "Members without it are asked to set it up before they can enter this workspace."
-      : "Members can enter this workspace with their password alone again.",
+    title: t(required ? "account.twoFactor.required" : "account.policy.notRequired"),
+    description: t(required ? "account.policy.required.text" : "account.policy.notRequired.text"),
     variant: "success",
   });
 }

@@ -84,7 +84,7 @@ async function entryRefusal(
     return {
       workspaceId: membership.workspace.id,
       message: `${membership.label} requires two-factor sign-in.`,
-      respond: () => secondFactorRequiredRedirect(request, membership),
+      respond: () => secondFactorRequiredRedirect(request, user, membership),
     };
   }
   return sessionLimitRefusal(request, membership);

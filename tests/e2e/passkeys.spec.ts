@@ -132,3 +132,33 @@ test.describe("without JavaScript", () => {
     await expect(section.getByRole("button", { name: "Add a passkey" })).toBeHidden();
   });
 });
+
+test.describe("in the page's language", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the WebAuthn ceremony runs in script");
+
+  test("a passkey removed from its account is refused in German on /de/auth (issue #32)", async ({
+    page,
+    baseURL,
+  }) => {
+    await virtualAuthenticator(page);
+    await signUp(page, baseURL!, uniqueEmail("removed"));
+    await page.goto("/account#passkeys");
+    const section = page.getByRole("region", { name: "Passkeys" });
+    await section.getByLabel("Name", { exact: true }).fill("Old laptop");
+    await section.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(section).toContainText("Old laptop");
+    await section.getByText("Remove", { exact: true }).click();
+    await section.getByLabel("Your password").fill(PASSWORD);
+    await section.getByRole("button", { name: "Remove passkey" }).click();
+    await expect(section).toContainText("You have no passkeys yet.");
+
+    // The device still holds the passkey; the server no longer knows it. The call has no
+    // language prefix: the page says the server's phrase in its own language.
+    await page.context().clearCookies();
+    await page.goto("/de/auth?mode=signin");
+    await page.getByRole("button", { name: "Mit einem Passkey anmelden" }).click();
+    await expect(page.locator(".auth-passkey").getByRole("alert")).toHaveText(
+      "Mit diesem Passkey konntest du dich nicht anmelden. Vielleicht wurde er aus seinem Konto entfernt. Melde dich auf andere Weise an.",
+    );
+  });
+});

@@ -49,21 +49,40 @@ describe("the sign-in methods", () => {
         passkeys: 2,
       }),
     ).toEqual([
-      { id: "password", label: "Password", status: "Not set", enabled: false, since: null },
+      {
+        id: "password",
+        label: "Password",
+        status: "Not set",
+        enabled: false,
+        since: null,
+        labelPhrase: { id: "account.signIns.password" },
+        statusPhrase: { id: "account.signIns.notSet" },
+      },
       {
         id: "google",
         label: "Google",
         status: "Connected",
         enabled: true,
         since: connectedAt.toISOString(),
+        statusPhrase: { id: "account.signIns.connected" },
       },
-      { id: "passkeys", label: "Passkeys", status: "2 passkeys", enabled: true, since: null },
+      {
+        id: "passkeys",
+        label: "Passkeys",
+        status: "2 passkeys",
+        enabled: true,
+        since: null,
+        labelPhrase: { id: "account.signIns.passkeys" },
+        statusPhrase: { id: "account.signIns.passkeyCount", values: { count: 2 } },
+      },
       {
         id: "two-factor",
         label: "Two-factor sign-in (authenticator app)",
         status: "Off",
         enabled: false,
         since: null,
+        labelPhrase: { id: "account.signIns.twoFactor" },
+        statusPhrase: { id: "account.signIns.off" },
       },
     ]);
   });

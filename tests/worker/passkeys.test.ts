@@ -4,7 +4,7 @@ import { textOf } from "../support/html";
 import { SoftwareAuthenticator } from "../support/software-authenticator";
 import { ageSessions, cookieFrom, newPerson, signUp } from "./accounts";
 import { appFetch, newAddress, ORIGIN } from "./app";
-import { landOn, postForm } from "./forms";
+import { landOn, pageText, postForm } from "./forms";
 import { latestMail } from "./mail";
 import { cookiesOf, dance } from "./oidc";
 
@@ -488,5 +488,92 @@ describe("renaming and removing passkeys", () => {
       fresh.toString(),
     );
     expect(removed.status).toBe(303);
+  });
+});
+
+// Issue #32: a German account reads the passkey messages in German; the browser's script gets
+// each refusal's phrase beside its English message, to say it in the page's language.
+describe("passkeys in the account's language", () => {
+  const inGerman = async (cookie: string) =>
+    expect((await postForm("/language", { lang: "de", next: "/account" }, cookie)).status).toBe(
+      302,
+    );
+
+  it("adds, renames and removes a passkey with German messages that name it", async () => {
+    const { person, cookie } = await signUp();
+    await inGerman(cookie);
+    const jar = new Jar(cookie);
+    const device = new SoftwareAuthenticator();
+    expect((await addPasskey(jar, device, "Arbeitslaptop")).status).toBe(201);
+    // The page the script goes to next shows (and clears) the message the answer left.
+    const shown = jar.take(await appFetch("/account", { headers: { Cookie: jar.toString() } }));
+    const page = textOf(await shown.text());
+    expect(page).toContain("Passkey hinzugefügt");
+    expect(page).toContain("Du kannst dich jetzt mit „Arbeitslaptop“ anmelden.");
+    expect(page).not.toContain("You can now sign in with");
+    // The sign-in methods name the passkeys and two-factor sign-in in German too.
+    expect(page).toContain("Passkeys 1 Passkey");
+    expect(page).toContain("Zwei-Faktor-Anmeldung (Authenticator-App) Aus");
+    expect(page).not.toContain("Two-factor sign-in (authenticator app)");
+
+    const renamed = await postForm(
+      "/account",
+      { intent: "passkey-rename", passkeyId: device.id, name: "Tablet" },
+      jar.toString(),
+    );
+    expect(await landOn(renamed, jar.toString())).toContain("Passkey umbenannt");
+    const removed = await postForm(
+      "/account",
+      { intent: "passkey-remove", passkeyId: device.id, currentPassword: person.password },
+      jar.toString(),
+    );
+    expect(removed.status).toBe(303);
+    const after = await landOn(removed, jar.toString());
+    expect(after).toContain("Passkey entfernt");
+    expect(after).toContain("„Tablet“ kann sich nicht mehr bei deinem Konto anmelden.");
+  });
+
+  it("answers a refused sign-in with its English message and its phrase, and welcomes a German account in German", async () => {
+    const stranger = await signIn(new SoftwareAuthenticator());
+    expect(stranger.answer.status).toBe(400);
+    expect(await stranger.answer.json()).toMatchObject({
+      code: "REFUSED",
+      message: expect.stringMatching(/^That passkey did not sign you in/),
+      phrase: { id: "auth.passkey.error.refused" },
+    });
+    const wrong = await signIn(new SoftwareAuthenticator(), { challenge: "bm90LWlzc3VlZA" });
+    expect(await wrong.answer.json()).toMatchObject({
+      code: "CHALLENGE",
+      phrase: { id: "auth.passkey.error.otherBrowser" },
+    });
+
+    const { jar, device } = await accountWithPasskey();
+    await inGerman(jar.toString());
+    device.counter = 1;
+    const { answer, jar: signedIn } = await signIn(device);
+    expect(answer.status).toBe(200);
+    const page = await pageText("/account", signedIn.toString());
+    expect(page).toContain("Willkommen zurück!");
+    expect(page).toContain("Du bist mit deinem Passkey angemeldet.");
+  });
+
+  it("refuses a 21st passkey with the limit in its message and phrase", async () => {
+    const { person, cookie } = await signUp();
+    const [owner] = await rows("SELECT id FROM users WHERE email = ?", person.email);
+    const now = Date.now();
+    for (let i = 0; i < 20; i++) {
+      await env.DB.prepare(
+        "INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, device_type, backed_up, created_at) VALUES (?, ?, ?, 'x', 0, '[]', 'singleDevice', 0, ?)",
+      )
+        .bind(`limit-${crypto.randomUUID()}`, owner!.id, `Key ${i}`, now)
+        .run();
+    }
+    const refused = await call(new Jar(cookie), "/account/passkeys/options", {});
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      message: "An account can have at most 20 passkeys. Remove one you no longer use first.",
+      phrase: { id: "account.passkeys.error.limit", values: { count: 20 } },
+      code: "LIMIT",
+    });
   });
 });

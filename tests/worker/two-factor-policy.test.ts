@@ -159,3 +159,41 @@ describe("requiring two-factor sign-in in a workspace", () => {
     expect(await required(workspace)).toBe(false);
   });
 });
+
+// Issue #32: the member kept out reads why on /account, in their account's language.
+describe("requiring two-factor sign-in, in the member's language", () => {
+  it("tells a German member kept out, in German, which workspace requires it", async () => {
+    const owner = await ownerWithTwoFactor("ultimate");
+    const workspace = personalWorkspaceId(owner.id);
+    await setPolicy(owner, workspace, true);
+    const german = await member();
+    await post(german, "/language", { lang: "de", next: "/account" });
+    await join(workspace, german, "editor");
+    const refused = await get(german, "/dashboard");
+    expect(refused.headers.get("Location")).toBe("/account#two-factor");
+    const page = await landing(german, refused);
+    expect(page).toContain("Zwei-Faktor-Anmeldung erforderlich");
+    expect(page).toMatch(/Der Arbeitsbereich .+ verlangt die Zwei-Faktor-Anmeldung\./);
+    expect(page).not.toContain("requires two-factor sign-in");
+  });
+
+  it("answers a German owner's policy changes in German, and refuses a Premium owner in German", async () => {
+    const owner = await ownerWithTwoFactor("ultimate");
+    await post(owner, "/language", { lang: "de", next: "/dashboard" });
+    const workspace = personalWorkspaceId(owner.id);
+    const set = await landing(owner, await setPolicy(owner, workspace, true));
+    expect(set).toContain("Zwei-Faktor-Anmeldung erforderlich");
+    expect(set).toContain("Mitglieder ohne sie werden gebeten, sie einzurichten");
+    const unset = await landing(owner, await setPolicy(owner, workspace, false));
+    expect(unset).toContain("Zwei-Faktor-Anmeldung nicht mehr erforderlich");
+
+    const premium = await ownerWithTwoFactor("premium");
+    await post(premium, "/language", { lang: "de", next: "/dashboard" });
+    const refused = await landing(
+      premium,
+      await setPolicy(premium, personalWorkspaceId(premium.id), true),
+    );
+    expect(refused).toContain("Richtlinie nicht geändert");
+    expect(refused).toContain("ist im Ultimate-Tarif enthalten");
+  });
+});

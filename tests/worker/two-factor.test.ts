@@ -282,3 +282,72 @@ describe("turning two-factor sign-in off", () => {
     expect(old.status).toBe(400);
   });
 });
+
+// Issue #32: the second step and /account's two-factor forms say their messages in the page's
+// language: German here, from the visitor's lang cookie or the account's language.
+describe("two-factor sign-in in German", () => {
+  it("counts the attempts left, ends the sign-in and refuses an expired one in German", async () => {
+    const { person } = await personWithTwoFactor();
+    const challenge = await passwordStep(person);
+    const wrong = await secondStep(challenge, { code: "000000" }, "lang=de");
+    expect(wrong.status).toBe(400);
+    const text = textOf(await wrong.text());
+    expect(text).toContain("Dieser Code stimmt nicht.");
+    expect(text).toContain("Noch 4 Versuche übrig.");
+    expect(text).not.toContain("attempts left");
+    for (let i = 0; i < 3; i++) await secondStep(challenge, { code: "000000" }, "lang=de");
+    const fifth = await secondStep(challenge, { code: "000000" }, "lang=de");
+    expect(fifth.status).toBe(429);
+    expect(textOf(await fifth.text())).toContain("Zu viele falsche Codes bei dieser Anmeldung.");
+    const none = await secondStep("qr_2fa_challenge=forged", { code: "000000" }, "lang=de");
+    expect(none.status).toBe(401);
+    expect(textOf(await none.text())).toContain("Diese Anmeldung ist abgelaufen");
+  });
+
+  it("says one attempt left in English, and welcomes a German account in German after a recovery code", async () => {
+    const { person, cookie, recoveryCodes } = await personWithTwoFactor();
+    const challenge = await passwordStep(person);
+    for (let i = 0; i < 3; i++) await secondStep(challenge, { code: "000000" });
+    const last = await secondStep(challenge, { code: "000000" });
+    expect(textOf(await last.text())).toContain(
+      "That code is not right. Check the 6-digit code in your authenticator app, or enter an unused recovery code. 1 attempt left.",
+    );
+
+    await postForm("/language", { lang: "de", next: "/account" }, cookie);
+    const done = await secondStep(await passwordStep(person), { code: recoveryCodes[0]! });
+    expect(done.status).toBe(303);
+    const landed = await landOn(done, cookieFrom(done, "qr_session")!);
+    expect(landed).toContain("Willkommen zurück!");
+    expect(landed).toContain("Mit einem Wiederherstellungscode angemeldet");
+  });
+
+  it("answers /account's two-factor forms of a German account in German", async () => {
+    const { cookie } = await signUp();
+    await postForm("/language", { lang: "de", next: "/account" }, cookie);
+    const start = await postForm("/account", { intent: "two-factor", step: "start" }, cookie);
+    expect(await landOn(start, cookie)).toContain("Scanne den Code mit deiner App");
+    const wrong = await postForm(
+      "/account",
+      { intent: "two-factor", step: "confirm", code: "000000" },
+      cookie,
+    );
+    expect(wrong.status).toBe(400);
+    expect(textOf(await wrong.text())).toContain(
+      "Das ist nicht der Code, den deine App für diesen geheimen Schlüssel anzeigt.",
+    );
+    const empty = await postForm(
+      "/account",
+      { intent: "two-factor", step: "confirm", code: "" },
+      cookie,
+    );
+    expect(textOf(await empty.text())).toContain("Gib den 6-stelligen Code aus deiner");
+    const off = await postForm("/account", { intent: "two-factor", step: "disable" }, cookie);
+    expect(textOf(await off.text())).toContain(
+      "Die Zwei-Faktor-Anmeldung ist nicht eingeschaltet.",
+    );
+    const cancel = await postForm("/account", { intent: "two-factor", step: "cancel" }, cookie);
+    expect(await landOn(cancel, cookie)).toContain(
+      "Die Zwei-Faktor-Anmeldung bleibt ausgeschaltet.",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { AccountView } from "../../accounts/page-data";
 import { Trans, useT } from "../../i18n/i18n";
+import { say } from "../../i18n/phrase";
 import { FormattedDate } from "../formatted-date";
 
 /** The ways the account signs in (app/accounts/sign-in-methods.ts), and "Sign out everywhere". */
@@ -15,9 +16,9 @@ export function SignInsSection({ methods }: { methods: AccountView["signInMethod
       <ul className="sign-in-list">
         {methods.map((method) => (
           <li key={method.id}>
-            <strong>{method.label}</strong>
+            <strong>{say(t, { message: method.label, phrase: method.labelPhrase })}</strong>
             <span className={method.enabled ? "small" : "muted small"}>
-              {method.status}
+              {say(t, { message: method.status, phrase: method.statusPhrase })}
               {method.since ? (
                 <>
                   {" "}

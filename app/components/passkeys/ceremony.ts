@@ -4,12 +4,13 @@ import {
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
+import type { Phrase, Phrased } from "../../i18n/phrase";
 
 // The browser's half of the passkey ceremonies (issue #31): ask the server for options, let the
 // device make or use the passkey, post the answer back. Each step's problem becomes one sentence
-// a person can act on.
+// a person can act on. The server's problems come with a phrase, said in the page's language.
 
-export type Outcome = { ok: true; redirect: string } | { ok: false; message: string };
+export type Outcome = { ok: true; redirect: string } | ({ ok: false } & Phrased);
 
 const TRY_AGAIN = "Something went wrong. Please try again.";
 
@@ -23,10 +24,14 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; json: u
   return { ok: response.ok, json };
 }
 
-const messageOf = (json: unknown) =>
-  typeof (json as { message?: unknown } | null)?.message === "string"
-    ? (json as { message: string }).message
-    : TRY_AGAIN;
+function problemOf(json: unknown): Phrased {
+  const body = json as { message?: unknown; phrase?: Partial<Phrase> } | null;
+  if (typeof body?.message !== "string") return { message: TRY_AGAIN };
+  const phrase = body.phrase;
+  return typeof phrase?.id === "string"
+    ? { message: body.message, phrase: { id: phrase.id, values: phrase.values } }
+    : { message: body.message };
+}
 
 /** What the device's refusal means to a person. */
 function deviceProblem(error: unknown, making: boolean): string {
@@ -57,7 +62,7 @@ async function ceremony<T>(
 ): Promise<Outcome> {
   try {
     const options = await post(`${base}/options`, {});
-    if (!options.ok) return { ok: false, message: messageOf(options.json) };
+    if (!options.ok) return { ok: false, ...problemOf(options.json) };
     let response: T;
     try {
       response = await start(options.json as never);
@@ -65,7 +70,7 @@ async function ceremony<T>(
       return { ok: false, message: deviceProblem(error, making) };
     }
     const verified = await post(`${base}/verify`, { ...extra, response });
-    if (!verified.ok) return { ok: false, message: messageOf(verified.json) };
+    if (!verified.ok) return { ok: false, ...problemOf(verified.json) };
     const redirect = (verified.json as { redirect?: unknown }).redirect;
     return { ok: true, redirect: typeof redirect === "string" ? redirect : "/" };
   } catch {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SignInProvider } from "../auth/auth-card";
 import { type Translate, useErrorText, useT } from "../../i18n/i18n";
+import { type Phrased, say } from "../../i18n/phrase";
 import { useHydrated } from "../use-hydrated";
 import { passkeysSupported, signInWithPasskey } from "./ceremony";
 
@@ -24,7 +25,7 @@ export function PasskeySignIn({
 }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Phrased | null>(null);
   const t = useT();
   const errorText = useErrorText();
   if (hydrated && !passkeysSupported()) return null;
@@ -38,7 +39,7 @@ export function PasskeySignIn({
       return;
     }
     setBusy(false);
-    setProblem(outcome.message);
+    setProblem(outcome);
   };
   return (
     <div className="auth-passkey">
@@ -58,7 +59,7 @@ export function PasskeySignIn({
         </button>
         {problem ? (
           <p className="notice notice-error" role="alert">
-            {errorText(problem)}
+            {problem.phrase ? say(t, problem) : errorText(problem.message)}
           </p>
         ) : null}
       </div>

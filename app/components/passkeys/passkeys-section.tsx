@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import type { AccountActionData } from "../../accounts/page-data";
 import { Trans, useErrorText, useT } from "../../i18n/i18n";
+import { type Phrased, say } from "../../i18n/phrase";
 import {
   PASSKEY_NAME_MAX,
   type PasskeySettings,
@@ -139,7 +140,7 @@ function AddPasskey({ count }: { count: number }) {
   const hydrated = useHydrated();
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Phrased | null>(null);
   const { revalidate } = useRevalidator();
   const t = useT();
   const errorText = useErrorText();
@@ -154,7 +155,7 @@ function AddPasskey({ count }: { count: number }) {
     event.preventDefault();
     const checked = passkeyName.safeParse(name);
     if (!checked.success) {
-      setProblem(checked.error.issues[0]!.message);
+      setProblem({ message: checked.error.issues[0]!.message });
       return;
     }
     setBusy(true);
@@ -165,7 +166,7 @@ function AddPasskey({ count }: { count: number }) {
       await revalidate();
       setName("");
     } else {
-      setProblem(outcome.message);
+      setProblem(outcome);
     }
     setBusy(false);
   };
@@ -196,7 +197,7 @@ function AddPasskey({ count }: { count: number }) {
         </div>
         {problem ? (
           <p className="notice notice-error" role="alert">
-            {errorText(problem)}
+            {problem.phrase ? say(t, problem) : errorText(problem.message)}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={!hydrated || busy}>
