@@ -13,7 +13,9 @@ import {
   startSession,
 } from "../auth/session.server";
 import type { Database } from "../db/client.server";
-import type { SessionRecord, SignInMethod, UserRecord } from "../db/schema";
+import type { SessionRecord, UserRecord } from "../db/schema";
+import { devicePhrase } from "../auth/device";
+import type { Translate } from "../i18n/locale.server";
 import { recordAudit } from "../workspaces/audit.server";
 import { personalWorkspaceId } from "../workspaces/personal";
 import { z } from "../validation/zod";
@@ -23,43 +25,44 @@ import type { AccountActionData, SessionItem } from "./page-data";
 // them or all but this one. Rows are named by the hash of their session id (app/auth/session-
 // index.server.ts): useless as a cookie, and only the account's own rows can be ended with it.
 
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
-
-function countryName(code: string | null): string | null {
+/** A country by its code in the page's language (Intl's own names); the code when Intl has none. */
+function countryName(code: string | null, locale: string): string | null {
   if (!code) return null;
   try {
-    return regions.of(code) ?? code;
+    return new Intl.DisplayNames([locale, "en"], { type: "region" }).of(code) ?? code;
   } catch {
     return code; // not a region code Intl knows
   }
 }
 
-function placeName(row: Pick<SessionRecord, "country" | "city">): string {
-  return [row.city, countryName(row.country)].filter(Boolean).join(", ") || "Unknown place";
+function placeName(t: Translate, locale: string, row: Pick<SessionRecord, "country" | "city">) {
+  return (
+    [row.city, countryName(row.country, locale)].filter(Boolean).join(", ") ||
+    t("account.sessions.unknownPlace")
+  );
 }
 
-const METHOD_LABELS: Record<SignInMethod, string> = {
-  password: "Password",
-  demo: "Demo sign-in",
-  google: "Google",
-  oidc: "Developer platform",
-  passkey: "Passkey",
-  recovery: "Recovery code",
-};
+/** The browser's summary as stored (English, app/auth/device.ts), in the page's language. */
+function deviceName(t: Translate, stored: string): string {
+  const said = devicePhrase(stored);
+  return said ? t(said.id, said.values) : stored;
+}
 
 export async function sessionsView(
   db: Database,
   user: UserRecord,
   current: CurrentSession | null,
   now: Date,
+  t: Translate,
+  locale: string,
 ): Promise<SessionItem[]> {
   const rows = await listSessionRows(db, user.id, user.sessionsRevokedAt, now);
   return rows
     .map((row) => ({
       id: row.id,
-      device: row.device,
-      place: placeName(row),
-      method: METHOD_LABELS[row.method] ?? row.method,
+      device: deviceName(t, row.device),
+      place: placeName(t, locale, row),
+      method: t(`account.sessions.method.${row.method}`),
       signedInAt: row.signedInAt.toISOString(),
       lastUsedAt: row.lastUsedAt.toISOString(),
       current: row.id === current?.hash,
@@ -86,6 +89,8 @@ interface Context {
   form: FormData;
   db: Database;
   user: UserRecord;
+  /** The page's language, for the toasts (form replies stay English; the page translates them). */
+  t: Translate;
 }
 
 const BACK = "/account";
@@ -96,7 +101,7 @@ export const SESSION_GONE =
   "That session has already ended, or it is not one of yours. The list below is up to date.";
 
 /** "End" on one row: that browser is signed out from its next request (KV lag: up to a minute). */
-export async function endOneSession({ request, form, db, user }: Context) {
+export async function endOneSession({ request, form, db, user, t }: Context) {
   const submission = parseWithZod(form, { schema: endSchema });
   const current = await readSession(request);
   const refuse = (message: string, status: number) =>
@@ -121,8 +126,8 @@ export async function endOneSession({ request, form, db, user }: Context) {
     }),
   ]);
   return redirectWithToast(request, BACK, {
-    title: "Session ended",
-    description: `${row.device} is signed out.`,
+    title: t("account.sessions.toast.endedTitle"),
+    description: t("account.sessions.toast.ended", { device: deviceName(t, row.device) }),
     variant: "success",
   });
 }
@@ -133,7 +138,7 @@ export async function endOneSession({ request, form, db, user }: Context) {
  * gets a fresh session id that keeps its sign-in time.
  */
 export async function endSessionsButThis(
-  { request, db, user }: Context,
+  { request, db, user, t }: Context,
   revoke: (db: Database, userId: string) => Promise<unknown>,
 ) {
   const current = await readSession(request);
@@ -150,8 +155,8 @@ export async function endSessionsButThis(
     request,
     BACK,
     {
-      title: "Signed out everywhere else",
-      description: "Every other browser and device is signed out; this one stays signed in.",
+      title: t("account.sessions.toast.othersTitle"),
+      description: t("account.sessions.toast.others"),
       variant: "success",
     },
     [cookie],

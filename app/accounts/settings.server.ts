@@ -8,6 +8,7 @@ import type { ViewerZone } from "../dates/viewer-zone.server";
 import { DEFAULT_ZONE, timeZones } from "../destinations/destination";
 import type { CurrentSession } from "../auth/session.server";
 import { sessionsView } from "./sessions.server";
+import type { Translate } from "../i18n/locale.server";
 import { signInMethods } from "./sign-in-methods";
 import { twoFactorView } from "../security/two-factor.server";
 import { passkeySettings } from "../security/passkey-account.server";
@@ -41,13 +42,15 @@ export async function accountView(
   user: UserRecord,
   session: CurrentSession | null,
   zone: ViewerZone,
+  t: Translate,
+  locale: string,
   now = new Date(),
 ): Promise<AccountView> {
   const [pending, identities, savedCodes, sessions, twoFactor, passkeys] = await Promise.all([
     pendingToken(db, user.id, "change_email", now),
     identitiesOf(db, user.id),
     codesInOwnedWorkspaces(db, user.id),
-    sessionsView(db, user, session, now),
+    sessionsView(db, user, session, now, t, locale),
     twoFactorView(db, user),
     passkeySettings(db, user, session, now),
   ]);

@@ -16,7 +16,7 @@ import { PasskeysSection } from "../components/passkeys/passkeys-section";
 import { createDatabase } from "../db/client.server";
 import { viewerTimeZone } from "../dates/viewer-zone.server";
 import { useT } from "../i18n/i18n";
-import { getT } from "../i18n/locale.server";
+import { getLocale, getT } from "../i18n/locale.server";
 import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import accountCss from "../styles/account.css?url";
@@ -30,7 +30,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const zone = viewerTimeZone(request, user);
-  return accountView(createDatabase(), user, await readSession(request), zone);
+  const [t, locale] = await Promise.all([getT(context), getLocale(context)]);
+  return accountView(createDatabase(), user, await readSession(request), zone, t, locale.code);
 }
 
 /** Every form of the page posts here with its `intent` (app/accounts/actions.server.ts). */

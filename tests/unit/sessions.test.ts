@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceSummary } from "../../app/auth/device";
+import { devicePhrase, deviceSummary } from "../../app/auth/device";
+import { english, inLanguage } from "./phrases";
 import { signInMethods } from "../../app/accounts/sign-in-methods";
 import { describeAudit } from "../../app/workspaces/audit-text";
 import {
@@ -119,5 +120,19 @@ describe("a workspace's session length limit", () => {
     expect(
       describeAudit({ ...entry, action: "session.ended", details: { name: "Chrome on macOS" } }),
     ).toBe("Ada Lovelace ended the session of Chrome on macOS");
+  });
+});
+
+describe("a stored device summary in another language (issue #32)", () => {
+  it("has a phrase whose English is the summary, names kept as they are", () => {
+    for (const summary of ["Chrome on macOS", "A browser on Linux", "Unknown device"]) {
+      expect(english(devicePhrase(summary)!)).toBe(summary);
+    }
+    expect(inLanguage("de", devicePhrase("Firefox on Windows")!)).toBe("Firefox unter Windows");
+    expect(inLanguage("ja", devicePhrase("Unknown device")!)).toBe("不明なデバイス");
+  });
+
+  it("leaves a summary it does not know as it is", () => {
+    expect(devicePhrase("Safari")).toBeNull();
   });
 });

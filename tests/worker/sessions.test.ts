@@ -203,6 +203,27 @@ describe("/account's sessions", () => {
     expect(textOf(await again.text())).toContain("That session has already ended");
   });
 
+  it("speaks the account's language: devices, places, methods, toasts and refusals (issue #32)", async () => {
+    const who = await signUp();
+    await env.DB.prepare("UPDATE users SET language = 'de' WHERE id = ?").bind(who.userId).run();
+    await signInElsewhere(who, FIREFOX_ON_WINDOWS);
+    const text = textOf(await (await get(who, "/account")).text());
+    expect(text).toContain("Firefox unter Windows");
+    expect(text).toContain("Unbekanntes Gerät");
+    expect(text).toContain("Unbekannter Ort · Passwort");
+    expect(text).not.toContain("Firefox on Windows");
+
+    const ended = await post(who, "/account", {
+      intent: "end-session",
+      session: (await endableIds(who))[0]!,
+    });
+    expect(await landOn(ended, who.cookies)).toContain("Firefox unter Windows ist abgemeldet.");
+    const own = (await rowsOf(who.userId))[0]!.id;
+    const refused = await post(who, "/account", { intent: "end-session", session: own });
+    expect(refused.status).toBe(400);
+    expect(textOf(await refused.text())).toContain("Das ist die Sitzung, die du gerade nutzt.");
+  });
+
   it("cannot end another person's session, even with its row id", async () => {
     const attacker = await signUp();
     const victim = await signUp();
