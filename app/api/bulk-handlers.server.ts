@@ -192,7 +192,8 @@ export async function createBulkJob(
   await startJob(ctx.db, (await bulkJobById(ctx.db, id))!);
   const job = (await bulkJobById(ctx.db, id))!;
   return serializeBulkJob(ctx.origin, job, {
-    invalidRows: listed,
+    // The API answers each row's English message, never a page's phrase (issue #32).
+    invalidRows: listed.map(({ row, column, message }) => ({ row, column, message })),
     ignoredColumns: sent.unknownColumns,
   });
 }

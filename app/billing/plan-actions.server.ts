@@ -1,27 +1,40 @@
 import { eq } from "drizzle-orm";
-import type { Toast } from "../components/toast";
 import type { Database } from "../db/client.server";
 import { type UserRecord, users } from "../db/schema";
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { effectivePlan, hasActiveSubscription } from "../plans/effective";
+import type { Phrased } from "../i18n/phrase";
 import { recordPlanChange } from "../workspaces/audit.server";
 import { getPaymentProvider } from "./payments.server";
-import { ALREADY_ON_PLAN, planMove } from "./plan-move";
+import { planMove } from "./plan-move";
+import {
+  alreadyEnds,
+  alreadyOnPlan,
+  cancelled,
+  movesAtPeriodEnd,
+  nothingToCancel,
+  onFreeNow,
+  type Period,
+  type SaidToast,
+  upgraded,
+  wrongDirection,
+} from "./plan-outcomes";
 import { PaymentError } from "./provider.server";
 import { isPaidPlanId } from "./subscription";
 
 // Plan changes and cancellation, shared by the dashboard's forms and the JSON API. Every check
 // is made here, on the server, whatever the page showed: no call grants a paid plan without a
-// payment or a trial.
+// payment or a trial. The toast and the refusal are English, as the JSON API answers; their
+// phrases say them on the dashboard in its language (issue #32), with dates written in `locale`.
 
 export type PlanActionResult =
-  { ok: true; toast: Toast } | { ok: false; status: number; message: string; checkoutUrl?: string };
+  ({ ok: true } & SaidToast) | ({ ok: false; status: number; checkoutUrl?: string } & Phrased);
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-function periodEnd(user: UserRecord): string {
-  return user.currentPeriodEnd ? dateFormat.format(user.currentPeriodEnd) : "the end of the period";
-}
+/** The subscription's plan and period, as the outcomes' words need them. */
+const periodOf = (user: UserRecord): Period => ({
+  plan: user.subscriptionPlan,
+  end: user.currentPeriodEnd,
+});
 
 function failure(error: unknown): PlanActionResult {
   if (error instanceof PaymentError) {
@@ -40,9 +53,11 @@ export async function changePlan(
   target: PlanId,
   action: "upgrade" | "downgrade" | null,
   now = new Date(),
+  /** The language of the page asking, for the phrases' dates. */
+  locale = "en",
 ): Promise<PlanActionResult> {
   const move = planMove(user, target, now);
-  if (move.kind === "current") return { ok: false, status: 409, message: ALREADY_ON_PLAN };
+  if (move.kind === "current") return { ok: false, status: 409, ...alreadyOnPlan() };
   if (move.kind === "checkout") {
     return {
       ok: false,
@@ -52,11 +67,7 @@ export async function changePlan(
     };
   }
   if (action && action !== move.action) {
-    return {
-      ok: false,
-      status: 409,
-      message: `${PLANS[target].name} is ${move.action === "upgrade" ? "an upgrade" : "a downgrade"} from your current plan.`,
-    };
+    return { ok: false, status: 409, ...wrongDirection(target, move.action) };
   }
   if (!hasActiveSubscription(user)) {
     // Only a trial can be here (planMove sends other upgrades to checkout): leaving it for Free
@@ -73,14 +84,7 @@ export async function changePlan(
         now,
       ),
     ]);
-    return {
-      ok: true,
-      toast: {
-        title: "Plan Changed Successfully",
-        description: "You are on the Free plan now.",
-        variant: "success",
-      },
-    };
+    return { ok: true, ...onFreeNow() };
   }
   const provider = getPaymentProvider(db);
   const from = effectivePlan(user, now);
@@ -89,14 +93,7 @@ export async function changePlan(
     if (!isPaidPlanId(target)) {
       await provider.cancel(user);
       await recordPlanChange(db, user, { change: "downgrade", from, to: target, effective }, now);
-      return {
-        ok: true,
-        toast: {
-          title: "Plan Changed Successfully",
-          description: `You keep ${PLANS[user.subscriptionPlan].name} until ${periodEnd(user)}, then move to Free.`,
-          variant: "success",
-        },
-      };
+      return { ok: true, ...movesAtPeriodEnd(periodOf(user), target, locale) };
     }
     await provider.changePlan(user, target, move.action);
   } catch (error) {
@@ -110,21 +107,8 @@ export async function changePlan(
       : { change: "downgrade", from, to: target, effective },
     now,
   );
-  return {
-    ok: true,
-    toast:
-      move.action === "upgrade"
-        ? {
-            title: "Plan Upgraded!",
-            description: `You are on ${PLANS[target].name} now; the difference for this period is charged pro rata.`,
-            variant: "success",
-          }
-        : {
-            title: "Plan Changed Successfully",
-            description: `You keep ${PLANS[user.subscriptionPlan].name} until ${periodEnd(user)}, then move to ${PLANS[target].name}.`,
-            variant: "success",
-          },
-  };
+  if (move.action === "upgrade") return { ok: true, ...upgraded(target) };
+  return { ok: true, ...movesAtPeriodEnd(periodOf(user), target, locale) };
 }
 
 /** Cancels at the end of the billing period; offered only with an active paid subscription. */
@@ -132,16 +116,12 @@ export async function cancelSubscription(
   db: Database,
   user: UserRecord,
   now = new Date(),
+  /** The language of the page asking, for the phrases' dates. */
+  locale = "en",
 ): Promise<PlanActionResult> {
-  if (!hasActiveSubscription(user)) {
-    return { ok: false, status: 409, message: "You have no active paid subscription to cancel." };
-  }
+  if (!hasActiveSubscription(user)) return { ok: false, status: 409, ...nothingToCancel() };
   if (user.cancelAtPeriodEnd) {
-    return {
-      ok: false,
-      status: 409,
-      message: `Your subscription already ends on ${periodEnd(user)}.`,
-    };
+    return { ok: false, status: 409, ...alreadyEnds(periodOf(user), locale) };
   }
   try {
     await getPaymentProvider(db).cancel(user);
@@ -159,12 +139,5 @@ export async function cancelSubscription(
     },
     now,
   );
-  return {
-    ok: true,
-    toast: {
-      title: "Subscription Cancelled",
-      description: `You keep ${PLANS[user.subscriptionPlan].name} until ${periodEnd(user)}.`,
-      variant: "success",
-    },
-  };
+  return { ok: true, ...cancelled(periodOf(user), locale) };
 }

@@ -34,6 +34,8 @@ import {
   startJob,
 } from "./jobs.server";
 import { checkRows, type RowProblem } from "./rows";
+import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import { appOrigin } from "../config/app-url.server";
 import { refuseLoopingRows } from "./loops.server";
 import { refuseUnsafeRows } from "./safety.server";
@@ -231,6 +233,7 @@ export async function checkUpload(
   user: UserRecord,
   membership: Membership,
   now: Date,
+  t: Translate,
 ) {
   const plan = workspacePlan(membership, now);
   const capabilities = PLANS[plan].capabilities;
@@ -286,7 +289,10 @@ export async function checkUpload(
     fileName,
     checkedRows: parsed.csv.rows.length,
     validRows: checked.valid.length,
-    problems: checked.invalid.slice(0, MAX_LISTED_PROBLEMS),
+    // A row's message built with values (a plan's types) in the page's language (issue #32).
+    problems: checked.invalid
+      .slice(0, MAX_LISTED_PROBLEMS)
+      .map(({ phrase, ...problem }) => ({ ...problem, message: say(t, { ...problem, phrase }) })),
     moreProblems: Math.max(0, checked.invalid.length - MAX_LISTED_PROBLEMS),
     unknownColumns: parsed.csv.unknownColumns,
   };

@@ -1,3 +1,4 @@
+import type { Phrase } from "../i18n/phrase";
 import { canSaveType } from "../plans/rules";
 import { type PlanId } from "../plans/catalogue";
 import { defaultDesignFields } from "../design/fields";
@@ -43,6 +44,8 @@ export interface RowProblem {
   /** The CSV column the message is about (a generator field name, or type/size/fg/bg). */
   column: string;
   message: string;
+  /** The message in a page's language, where its source built it with values (issue #32). */
+  phrase?: Phrase;
 }
 
 export interface CheckedBatch {
@@ -140,7 +143,7 @@ export function checkRows(
     }
     const allowed = canSaveType(plan, type);
     if (!allowed.ok) {
-      invalid.push({ row, column: "type", message: allowed.message });
+      invalid.push({ row, column: "type", message: allowed.message, phrase: allowed.phrase });
       return;
     }
     const values = Object.fromEntries(

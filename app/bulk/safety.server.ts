@@ -30,7 +30,7 @@ export async function refuseUnsafeRows(
     if (verdict) {
       refused.push({ row: item.row, column: "url", message: verdict.message });
     } else if (target !== null && room && allowed < 1) {
-      refused.push({ row: item.row, column: "url", message: room.message });
+      refused.push({ row: item.row, column: "url", message: room.message, phrase: room.phrase });
     } else {
       if (target !== null) allowed -= 1;
       valid.push(item);

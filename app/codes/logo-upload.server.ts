@@ -1,12 +1,19 @@
 import type { Membership } from "../models/workspaces.server";
 import { workspacePlan } from "../workspaces/current.server";
-import { canEmbedLogo } from "../plans/rules";
+import type { Phrase, Phrased } from "../i18n/phrase";
+import { canEmbedLogo, UPGRADE_REQUIRED } from "../plans/rules";
 import { checkLogo, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "../qr/logo";
 import type { Logo } from "../qr/png.server";
 
 export type LogoOutcome =
   | { ok: true; logo: Logo | null }
-  | { ok: false; status: 400 | 401 | 403 | 413; title: string; message: string };
+  | ({
+      ok: false;
+      status: 400 | 401 | 403 | 413;
+      title: string;
+      /** The title in a page's language, where the refusal is the plan's (issue #32). */
+      titlePhrase?: Phrase;
+    } & Phrased);
 
 /**
  * The `logo` file of a form, checked in the spec's order (section 5): signed in, a workspace
@@ -27,7 +34,7 @@ export async function logoFromForm(
     };
   }
   const plan = canEmbedLogo(workspacePlan(membership));
-  if (!plan.ok) return { ok: false, status: 403, title: "Upgrade required", message: plan.message };
+  if (!plan.ok) return { ...plan, status: 403, ...UPGRADE_REQUIRED };
   if (file.size > LOGO_MAX_BYTES) {
     return {
       ok: false,

@@ -13,6 +13,7 @@ import {
   saveLimit,
   saveLimitMessage,
   TITLE_REQUIRED,
+  UPGRADE_REQUIRED,
 } from "../plans/rules";
 import { ContentTooLongError } from "../qr/matrix";
 import type { Logo } from "../qr/png.server";
@@ -31,10 +32,17 @@ import { emitWebhookEvent } from "../webhooks/emit.server";
 import { LOOP_MESSAGE } from "../destinations/destination";
 import { leadsBackHere } from "../destinations/loop-guard.server";
 import { newAccountRoom, unsafeDestination } from "../destinations/safety.server";
+import { type Phrase, phrase, type Phrased } from "../i18n/phrase";
 
 export type SaveOutcome =
   | { ok: true; id: number }
-  | { ok: false; status: 400 | 401 | 403 | 422 | 429 | 503; title: string; message: string };
+  | ({
+      ok: false;
+      status: 400 | 401 | 403 | 422 | 429 | 503;
+      title: string;
+      /** The title in a page's language, where the refusal is a plan's (issue #32). */
+      titlePhrase?: Phrase;
+    } & Phrased);
 
 /** The titles of the link-safety refusals (issue #31), which the APIs map to their own problems. */
 export const UNSAFE_DESTINATION = "Unsafe destination";
@@ -96,7 +104,14 @@ async function trackedLinkRefusal(
   if (unsafe) return { ok: false, status: 422, title: UNSAFE_DESTINATION, message: unsafe.message };
   const room = await newAccountRoom(db, creatorId);
   if (room && room.remaining < 1) {
-    return { ok: false, status: 429, title: NEW_ACCOUNT_LIMIT, message: room.message };
+    return {
+      ok: false,
+      status: 429,
+      title: NEW_ACCOUNT_LIMIT,
+      titlePhrase: phrase("pricing.refusal.title.newAccount"),
+      message: room.message,
+      phrase: room.phrase,
+    };
   }
   return null;
 }
@@ -119,7 +134,9 @@ export async function saveInWorkspace(
       ok: false,
       status: 400,
       title: TITLE_REQUIRED.title,
+      titlePhrase: TITLE_REQUIRED.titlePhrase,
       message: TITLE_REQUIRED.description,
+      phrase: TITLE_REQUIRED.phrase,
     };
   }
   try {
@@ -136,18 +153,30 @@ export async function saveInWorkspace(
   if (unusable) return { ok: false, status: 400, title: "Design", message: unusable.message };
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
-    return { ok: false, status: 403, title: "Upgrade to save this type", message: type.message };
+    return {
+      ok: false,
+      status: 403,
+      title: "Upgrade to save this type",
+      titlePhrase: phrase("pricing.refusal.title.saveType"),
+      message: type.message,
+      phrase: type.phrase,
+    };
   }
   if (logo) {
     // A logo uploaded before a downgrade is still in storage; the plan decides, not the upload.
     const verdict = canEmbedLogo(plan);
-    if (!verdict.ok)
-      return { ok: false, status: 403, title: "Upgrade required", message: verdict.message };
+    if (!verdict.ok) return { ...verdict, status: 403, ...UPGRADE_REQUIRED };
   }
   if (track) {
     const verdict = canTrackScans(plan, content.type);
-    if (!verdict.ok)
-      return { ok: false, status: 403, title: "Scan tracking", message: verdict.message };
+    if (!verdict.ok) {
+      return {
+        ...verdict,
+        status: 403,
+        title: "Scan tracking",
+        titlePhrase: phrase("pricing.refusal.title.tracking"),
+      };
+    }
   }
   const db = createDatabase();
   // A tracked code may not lead back into this service, however it is made (issue #27).
@@ -186,7 +215,13 @@ export async function saveInWorkspace(
     limit: saveLimit(plan),
   });
   if (id === null) {
-    return { ok: false, status: 403, title: "Save limit reached", message: saveLimitMessage(plan) };
+    return {
+      ok: false,
+      status: 403,
+      title: "Save limit reached",
+      titlePhrase: phrase("pricing.refusal.title.saveLimit"),
+      ...saveLimitMessage(plan),
+    };
   }
   await recordAudit(db, {
     workspaceId,

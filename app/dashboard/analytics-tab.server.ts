@@ -1,4 +1,5 @@
 import type { Translate } from "../i18n/locale.server";
+import { say } from "../i18n/phrase";
 import { shortLinkUrl } from "../domains/links";
 import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
@@ -39,6 +40,7 @@ export async function analyticsTab(
   url: URL,
   now: Date,
   accountCreatedAt: Date,
+  t: Translate,
 ) {
   // The workspace's plan (its owner's) decides what the dashboard shows.
   const plan = workspacePlan(membership, now);
@@ -75,7 +77,7 @@ export async function analyticsTab(
     /** Whether the plan lets tracked codes' destinations change, and why not (issue #21). */
     destinations: {
       allowed: editing.ok,
-      refusal: editing.ok ? null : editing.message,
+      refusal: editing.ok ? null : say(t, editing),
       upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
     },
     plan,

@@ -23,6 +23,7 @@ import type { QrContent } from "../qr/types";
 import { emitWebhookEvent } from "../webhooks/emit.server";
 import { workspacePlan } from "../workspaces/current.server";
 import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import { designFormInput } from "./code-design";
 import { pageErrors, pageMessage } from "./code-messages";
 
@@ -165,7 +166,7 @@ export async function editContent({
     throw error;
   }
   const allowed = canSaveType(workspacePlan(membership), content.type);
-  if (!allowed.ok) return refused(t, "content", { form: allowed.message }, values, 403);
+  if (!allowed.ok) return refused(t, "content", { form: say(t, allowed) }, values, 403);
   const unusable = await designProblem(
     encodePayload(parsed.value),
     customizationOf(code.customization),

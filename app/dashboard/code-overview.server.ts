@@ -17,6 +17,7 @@ import { fieldLabel } from "./code-content";
 import { designFormValues, designSummary } from "./code-design";
 import { pageMessage } from "./code-messages";
 import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 
 // What a saved code's page shows besides its destination (issue #29 item 8): the image drawn
 // from its saved design, its content and design in words, its scans, and its downloads in every
@@ -76,7 +77,7 @@ export interface DownloadChoice {
   locked: string | null;
 }
 
-function downloads(id: number, plan: PlanId): DownloadChoice[] {
+function downloads(id: number, plan: PlanId, t: Translate): DownloadChoice[] {
   const verdicts = {
     png: { ok: true as const },
     svg: canDownloadSvg(plan),
@@ -89,7 +90,7 @@ function downloads(id: number, plan: PlanId): DownloadChoice[] {
       format,
       label: format.toUpperCase(),
       href: verdict.ok ? `/api/qr-codes/${id}/download?format=${format}` : null,
-      locked: verdict.ok ? null : verdict.message,
+      locked: verdict.ok ? null : say(t, verdict),
     };
   });
 }
@@ -140,7 +141,7 @@ export async function codeOverview(
     design: designSummary(design, hasLogo, t),
     designValues: designFormValues(design),
     hasLogo,
-    downloads: downloads(code.id, plan),
+    downloads: downloads(code.id, plan, t),
     downloadCount: code.downloadCount,
     scans: linkUrl ? await scanSummary(db, code.id, plan, now) : null,
   };
@@ -161,6 +162,7 @@ export async function justSavedCode(
   plan: PlanId,
   rawId: string | null,
   origin: string,
+  t: Translate,
 ) {
   if (!rawId || !NUMERIC_ID.test(rawId)) return null;
   const code = await findWorkspaceCode(db, Number(rawId), membership.workspace.id);
@@ -177,7 +179,7 @@ export async function justSavedCode(
       ...(await pageImage(db, code, content, origin)),
       alt: `QR code: ${describeContent(encoded)}`,
     },
-    downloads: downloads(code.id, plan),
+    downloads: downloads(code.id, plan, t),
   };
 }
 

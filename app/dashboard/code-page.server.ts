@@ -32,6 +32,7 @@ import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 import { appOrigin } from "../config/app-url.server";
 import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import { pageMessage } from "./code-messages";
 
 // A saved code's page (/dashboard/codes/{id}): its image, content, design, scans and downloads
@@ -129,7 +130,7 @@ function trackedPart(
     allowed: editing.ok,
     /** "Disabled by our team: reason" (issue #31); the destination cannot change meanwhile. */
     disabled: code.disabledAt ? (code.disabledReason ?? "") : null,
-    refusal: editing.ok ? null : editing.message,
+    refusal: editing.ok ? null : say(t, editing),
     zones: timeZones(),
     history: history.map((entry) => ({
       id: entry.id,

@@ -1,4 +1,6 @@
 import type { Translate } from "../i18n/locale.server";
+import { say } from "../i18n/phrase";
+import { pageMessage } from "../billing/page-message";
 import { redirect } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import { cancelSubscription, changePlan } from "../billing/plan-actions.server";
@@ -49,11 +51,18 @@ export type WorkspaceBilling = NonNullable<ReturnType<typeof workspaceBilling>>;
  * What an upgrade confirmed now would charge at once, from the provider's preview (issue #29
  * item 5); null when the provider cannot say just now (the page then says how it is worked out).
  */
-async function upgradeDue(db: Database, user: UserRecord, target: PlanId, now: Date) {
+async function upgradeDue(
+  db: Database,
+  user: UserRecord,
+  target: PlanId,
+  now: Date,
+  locale: string,
+) {
   if (!isPaidPlanId(target)) return null;
   try {
     const { amount, currency } = await getPaymentProvider(db).previewUpgrade(user, target, now);
-    return formatAmount(amount, currency);
+    // Written the way the page's language writes money (issue #32), still in the charged currency.
+    return formatAmount(amount, currency, locale);
   } catch (error) {
     if (error instanceof PaymentError || error instanceof PaymentsNotConfiguredError) return null;
     throw error;
@@ -66,6 +75,8 @@ export async function plansTab(
   url: URL,
   now: Date,
   membership: Membership,
+  /** The page's language: amounts are written its way. */
+  locale = "en",
 ) {
   const moves = Object.fromEntries(
     PLAN_IDS.map((plan) => [plan, planMove(user, plan, now)]),
@@ -81,7 +92,7 @@ export async function plansTab(
       action: changeMove.action,
       dueNow:
         changeMove.action === "upgrade" && subscription.hasActiveSubscription
-          ? await upgradeDue(db, user, changeMove.target, now)
+          ? await upgradeDue(db, user, changeMove.target, now, locale)
           : null,
     };
   } else if (url.searchParams.get("cancel") === "1" && subscription.hasActiveSubscription) {
@@ -92,7 +103,7 @@ export async function plansTab(
     id: invoice.id,
     number: invoice.number,
     description: invoice.description,
-    amount: formatAmount(invoice.amountPaid, invoice.currency),
+    amount: formatAmount(invoice.amountPaid, invoice.currency, locale),
     paidAt: invoice.paidAt.toISOString(),
     receipt: receiptPath(invoice.id),
     providerReceipt: invoice.receiptUrl,
@@ -115,26 +126,44 @@ export async function planAction(
   form: FormData,
   db: Database,
   t: Translate,
+  /** The page's language, for dates in the outcome. */
+  locale: string,
 ) {
   const back = "/dashboard?tab=plans";
   const target = form.get("target");
   const move = form.get("action");
+  const now = new Date();
   const result =
     form.get("intent") === "cancel"
-      ? await cancelSubscription(db, user)
+      ? await cancelSubscription(db, user, now, locale)
       : isPlanId(target)
         ? await changePlan(
             db,
             user,
             target,
             move === "upgrade" || move === "downgrade" ? move : null,
+            now,
+            locale,
           )
         : { ok: false as const, status: 400, message: t("dashboard.plans.choose") };
-  if (result.ok) return redirectWithToast(request, back, result.toast);
+  if (result.ok) {
+    // The toast in the page's language; the JSON API answers the English one.
+    const { toast, said } = result;
+    return redirectWithToast(request, back, {
+      ...toast,
+      title: say(t, { message: toast.title, phrase: said.title }),
+      description: toast.description
+        ? say(t, { message: toast.description, phrase: said.description })
+        : undefined,
+    });
+  }
   if (result.checkoutUrl) throw redirect(result.checkoutUrl, 303);
+  const already = result.message === ALREADY_ON_PLAN;
+  // A provider's refusal ("Your card was declined.") is one of billing's fixed messages.
+  const reason = result.phrase ? say(t, result) : pageMessage(t, result.message);
   return redirectWithToast(request, back, {
-    title: result.message === ALREADY_ON_PLAN ? ALREADY_ON_PLAN : t("dashboard.plans.failed"),
-    description: result.message === ALREADY_ON_PLAN ? undefined : result.message,
-    variant: result.message === ALREADY_ON_PLAN ? "default" : "error",
+    title: already ? reason : t("dashboard.plans.failed"),
+    description: already ? undefined : reason,
+    variant: already ? "default" : "error",
   });
 }

@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.server";
 import { staffBlockedAmong, trackedLinksMadeBy } from "../models/link-blocklist.server";
 import { newAccountAllowance, newAccountLimitMessage } from "../plans/rules";
+import type { Phrased } from "../i18n/phrase";
 import {
   destinationHost,
   domainsOf,
@@ -71,10 +72,10 @@ export async function newAccountRoom(
   db: Database,
   userId: string,
   now = new Date(),
-): Promise<{ remaining: number; message: string } | null> {
+): Promise<({ remaining: number } & Phrased) | null> {
   const account = await trackedLinksMadeBy(db, userId);
   if (!account) return null;
   const allowance = newAccountAllowance(account.createdAt, account.made, now);
   if (!allowance.limited) return null;
-  return { remaining: allowance.remaining, message: newAccountLimitMessage(allowance.liftsAt) };
+  return { remaining: allowance.remaining, ...newAccountLimitMessage(allowance.liftsAt) };
 }

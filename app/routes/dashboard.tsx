@@ -86,7 +86,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (tab === "plans") {
     return data(
-      { ...shell, tab, plans: await plansTab(db, user, url, now, membership) },
+      {
+        ...shell,
+        tab,
+        plans: await plansTab(db, user, url, now, membership, (await getLocale(context)).code),
+      },
       { headers },
     );
   }
@@ -125,7 +129,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const integrations = await integrationsTab(db, membership, now, await getLocale(context));
     return data({ ...shell, tab, integrations }, { headers });
   }
-  const analytics = await analyticsTab(db, membership, url, now, user.createdAt);
+  const analytics = await analyticsTab(
+    db,
+    membership,
+    url,
+    now,
+    user.createdAt,
+    await getT(context),
+  );
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
 
@@ -137,7 +148,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const db = createDatabase();
   const t = await getT(context);
-  if (isPlanIntent(intent)) return planAction(request, user, form, db, t);
+  if (isPlanIntent(intent)) {
+    return planAction(request, user, form, db, t, (await getLocale(context)).code);
+  }
   if (isTeamIntent(intent)) return teamAction(intent, { request, db, user, membership, form, t });
   if (intent === SESSION_LIMIT_INTENT) {
     return sessionLimitAction({ request, db, user, membership, form, t });

@@ -25,10 +25,11 @@ import { evaluateFields, fieldsToSearchParams, readFields } from "../qr/fields";
 import { localFrameText, previewKeepingLast, samplePreview } from "../qr/home-preview.server";
 import { presetChoices, withFrameText } from "../design/fields";
 import { generatorErrorText, translatePreview } from "../components/generator/error-text";
-import { useT } from "../i18n/i18n";
+import { type Translate, useT } from "../i18n/i18n";
 import { localizedPath } from "../i18n/locales";
 import { getLocale, getT } from "../i18n/locale.server";
 import { metaT } from "../i18n/meta";
+import { type Phrase, say } from "../i18n/phrase";
 import designerCss from "../styles/designer.css?url";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
@@ -101,6 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           workspacePlan(membership),
           url.searchParams.get("saved"),
           appOrigin(),
+          await getT(context),
         )
       : null,
     // What the save form had: after a refusal, or brought back through sign-up (issue #29 item 2).
@@ -117,6 +119,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }))
       : [],
   };
+}
+
+/** A refusal's title in the page's language where its source gave one (a plan's refusals). */
+function titleOf(t: Translate, refusal: { title: string; titlePhrase?: Phrase }): string {
+  return say(t, { message: refusal.title, phrase: refusal.titlePhrase });
 }
 
 /**
@@ -162,8 +169,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = await logoFromForm(form, membership);
     if (!upload.ok || !upload.logo) {
       return redirectWithToast(request, back(""), {
-        title: upload.ok ? t("generator.toast.uploadFailed") : upload.title,
-        description: upload.ok ? t("generator.toast.chooseFile") : upload.message,
+        title: upload.ok ? t("generator.toast.uploadFailed") : titleOf(t, upload),
+        description: upload.ok ? t("generator.toast.chooseFile") : say(t, upload),
         variant: "error",
       });
     }
@@ -215,8 +222,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!outcome.ok) {
     return redirectWithToast(request, back(logoKey, kept), {
-      title: outcome.title,
-      description: outcome.message,
+      title: titleOf(t, outcome),
+      description: say(t, outcome),
       variant: "error",
     });
   }

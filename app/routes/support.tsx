@@ -5,7 +5,7 @@ import { TicketList } from "../components/support/ticket-list";
 import { createDatabase } from "../db/client.server";
 import { PLANS } from "../plans/catalogue";
 import { Trans, useLocalePath, useT } from "../i18n/i18n";
-import { getT } from "../i18n/locale.server";
+import { getLocale, getT } from "../i18n/locale.server";
 import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { openTicket, supportPage } from "../support/tickets.server";
@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const membership = await requireMembership(request, context);
   const t = await getT(context);
-  return openTicket(request, createDatabase(), user, membership, new Date(), t);
+  const { code } = await getLocale(context);
+  return openTicket(request, createDatabase(), user, membership, new Date(), t, code);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -75,11 +75,14 @@ export function compareForInbox(
 }
 
 /** "26 Nov 2026, 15:05 CET": a moment in the reader's zone (the runtime's without one), named. */
-export function formatInZone(time: Date, timeZone?: string): string {
-  return formatDateTime(time, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+export function formatInZone(time: Date, timeZone?: string, locale = "en"): string {
+  return formatDateTime(time, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, locale);
 }
 
-/** "26 Nov 2026, 14:05 UTC": the unambiguous text a page shows before (or without) JavaScript. */
-export function formatUtc(time: Date): string {
-  return formatInZone(time, "UTC");
+/**
+ * "26 Nov 2026, 14:05 UTC": the unambiguous text a page shows before (or without) JavaScript;
+ * "26.11.2026, 14:05 UTC" in German (issue #32: the page's language writes the date its way).
+ */
+export function formatUtc(time: Date, locale = "en"): string {
+  return formatInZone(time, "UTC", locale);
 }

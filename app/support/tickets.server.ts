@@ -83,6 +83,8 @@ export async function openTicket(
   membership: Membership,
   now: Date,
   t: Translate,
+  /** The page's language: the promised time is written its way. */
+  locale = "en",
 ) {
   const submission = parseWithZod(await request.formData(), { schema: newTicketSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -132,7 +134,7 @@ export async function openTicket(
   return redirectWithToast(request, `/support/${ticket.id}`, {
     title: t("support.toast.sent"),
     description: promise.dueAt
-      ? t("support.toast.answerBy", { date: formatUtc(promise.dueAt) })
+      ? t("support.toast.answerBy", { date: formatUtc(promise.dueAt, locale) })
       : t("support.toast.community"),
     variant: "success",
   });

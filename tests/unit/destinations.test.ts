@@ -103,7 +103,7 @@ describe("where a link leads", () => {
   it("changes only on the plans that track scans", () => {
     expect(DESTINATION_PLANS).toEqual(["premium", "ultimate"]);
     expect(canEditDestination("premium")).toEqual({ ok: true });
-    expect(canEditDestination("free")).toEqual({
+    expect(canEditDestination("free")).toMatchObject({
       ok: false,
       message: expect.stringContaining("comes with Premium and Ultimate"),
     });

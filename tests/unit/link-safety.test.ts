@@ -195,7 +195,7 @@ describe("the young-account limit", () => {
     expect(newAccountAllowance(born, 7, new Date(born.getTime() + 24 * hour))).toEqual({
       limited: false,
     });
-    expect(newAccountLimitMessage(new Date("2026-11-28T10:00:00Z"))).toContain(
+    expect(newAccountLimitMessage(new Date("2026-11-28T10:00:00Z")).message).toContain(
       "This limit lifts at 2026-11-28 10:00 UTC",
     );
   });
