@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           workspacePlan(membership),
           url.searchParams.get("saved"),
           appOrigin(),
-          await getT(context),
+          t,
         )
       : null,
     // What the save form had: after a refusal, or brought back through sign-up (issue #29 item 2).
