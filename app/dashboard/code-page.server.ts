@@ -32,6 +32,7 @@ import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can } from "../workspaces/roles";
 import { appOrigin } from "../config/app-url.server";
 import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import { pageMessage } from "./code-messages";
 
 // A saved code's page (/dashboard/codes/{id}): its image, content, design, scans and downloads
@@ -180,12 +181,14 @@ function refused(
   values: DestinationAction["values"],
 ) {
   // A disabled link's refusal (409) is shown beside the form, as a bad address is.
+  // The refusal stays English for the API; the page says it in the request's language, by its
+  // phrase, or by its English text (app/dashboard/code-messages.ts) when it has none.
+  const message = refusal.phrase ? say(t, refusal) : pageMessage(t, refusal.message);
   if (refusal.status !== 400 && refusal.status !== 409) {
-    throw data(refusal.message, { status: refusal.status });
+    throw data(message, { status: refusal.status });
   }
-  // The refusal stays English for the API; the page says it in the request's language.
   return data<DestinationAction>(
-    { intent, field: refusal.field, message: pageMessage(t, refusal.message), values },
+    { intent, field: refusal.field, message, values },
     { status: refusal.status },
   );
 }

@@ -125,7 +125,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const integrations = await integrationsTab(db, membership, now, await getLocale(context));
     return data({ ...shell, tab, integrations }, { headers });
   }
-  const analytics = await analyticsTab(db, membership, url, now, user.createdAt);
+  const locale = (await getLocale(context)).code;
+  const analytics = await analyticsTab(db, membership, url, now, user.createdAt, locale);
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }
 

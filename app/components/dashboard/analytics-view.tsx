@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo } from "react";
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { scanValueName } from "../../analytics/names";
 import type { Interval } from "../../analytics/series";
 import { MAX_COMPARED, RANGES } from "../../analytics/view";
 import type { AnalyticsReport, AnalyticsView } from "../../dashboard/analytics-view.server";
@@ -197,6 +198,7 @@ function SeriesSection({ report }: { report: AnalyticsReport }) {
 
 function Breakdowns({ report }: { report: AnalyticsReport }) {
   const t = useT();
+  const { code } = useLocale();
   const format = useFormats();
   return (
     <section className="analytics-breakdowns" aria-label={t("dashboard.analytics.breakdowns")}>
@@ -218,7 +220,7 @@ function Breakdowns({ report }: { report: AnalyticsReport }) {
                 <tbody>
                   {breakdown.rows.map((row) => (
                     <tr key={row.name}>
-                      <th scope="row">{row.name || t("dashboard.analytics.unknown")}</th>
+                      <th scope="row">{scanValueName(t, code, breakdown.dimension, row.name)}</th>
                       <td>
                         <span className="bar-cell">
                           <span className="bar" style={{ width: `${(row.scans / max) * 100}%` }} />
