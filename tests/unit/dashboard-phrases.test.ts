@@ -4,8 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { countryName, scanValueName } from "../../app/analytics/names";
 import { checkTag, MAX_TAG_LENGTH } from "../../app/codes/tags";
+import { describedContent } from "../../app/dashboard/code-content";
 import { serverI18n } from "../../app/i18n/catalog.server";
 import { LOCALES } from "../../app/i18n/locales";
+import { describeContent } from "../../app/qr/payload";
+import type { QrContent } from "../../app/qr/types";
 import { english, inLanguage } from "./phrases";
 
 const translator = (code: string) => {
@@ -64,5 +67,40 @@ describe("a breakdown's values", () => {
     expect(scanValueName(de, "de", "device", "fridge")).toBe("fridge");
     expect(scanValueName(de, "de", "browser", "Mobile Safari")).toBe("Mobile Safari");
     expect(scanValueName(de, "de", "city", "unknown")).toBe("unknown");
+  });
+});
+
+describe("a code's description (its page's title without one, its image's alt)", () => {
+  const contents: QrContent[] = [
+    { type: "url", url: "https://example.com/menu" },
+    { type: "text", text: "x".repeat(100) },
+    { type: "text", text: "Hello" },
+    { type: "email", email: "ada@example.com", subject: "", message: "" },
+    { type: "phone", phone: "+4930123456" },
+    { type: "sms", phone: "+4930123456", message: "Hi" },
+    { type: "wifi", ssid: "Café", password: "secret", encryption: "WPA", hidden: false },
+    {
+      type: "contact",
+      firstName: "",
+      lastName: "",
+      company: "Acme",
+      email: "",
+      phone: "",
+    } as QrContent,
+  ];
+
+  it("says describeContent's English exactly, for every type", () => {
+    for (const content of contents) {
+      const described = describedContent(content);
+      expect(described.message).toBe(describeContent(content));
+      expect(english(described.phrase)).toBe(described.message);
+    }
+  });
+
+  it("is said in German", () => {
+    expect(inLanguage("de", describedContent(contents[0]!).phrase)).toBe(
+      "Link zu https://example.com/menu",
+    );
+    expect(inLanguage("de", describedContent(contents[7]!).phrase)).toBe("Kontaktkarte für Acme");
   });
 });

@@ -36,8 +36,9 @@ async function saveTracked(who: Person) {
 
 async function textAt(who: Person, path: string) {
   const response = await appFetch(path, { headers: { Cookie: who.cookies } });
-  expect(response.status).toBe(200);
-  return textOf(await response.text());
+  const text = textOf(await response.text());
+  expect(response.status, text.slice(-1500)).toBe(200);
+  return text;
 }
 
 describe("the scan breakdowns in the account's language", () => {
@@ -188,5 +189,32 @@ describe("a destination's refusals and schedule in the account's language", () =
     expect(JSON.stringify(api.json)).toContain(
       "The code already leads to https://example.com/menu.",
     );
+  });
+});
+
+describe("an untitled code's name in the account's language", () => {
+  it("names it in German on its page, its image's alt and the Analytics view", async () => {
+    const who = await speaking("de");
+    const id = await saveTracked(who);
+    // A code saved without a title (through the API, or before titles were asked for).
+    await env.DB.prepare("UPDATE qr_codes SET title = NULL WHERE id = ?").bind(id).run();
+    const response = await appFetch(`/dashboard/codes/${id}`, {
+      headers: { Cookie: who.cookies },
+    });
+    const html = await response.text();
+    expect(html).toContain("<title>Link zu https://example.com/menu · QR-Code");
+    expect(html).toMatch(/alt="QR-Code: Link zu https:\/\/[^"]+\/s\/[A-Za-z0-9_-]+"/);
+    expect(textOf(html)).not.toContain("link to");
+
+    const analytics = await textAt(who, `/dashboard/analytics?tz=UTC&code=${id}`);
+    expect(analytics).toContain(`URL-QR-Code Nr. ${id}`);
+    expect(analytics).not.toContain(`URL QR Code #${id}`);
+    // The CSV keeps the English name, as data.
+    const csv = await (
+      await appFetch(`/dashboard/analytics.csv?tz=UTC&code=${id}`, {
+        headers: { Cookie: who.cookies },
+      })
+    ).text();
+    expect(csv).toContain(`Scope,URL QR Code #${id}`);
   });
 });

@@ -358,7 +358,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
         description={compared
           .map((code) =>
             t("dashboard.analytics.compared.code", {
-              title: code.title,
+              title: code.label,
               scans: format.number(code.series.reduce((sum, bucket) => sum + bucket.scans, 0)),
             }),
           )
@@ -366,7 +366,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
         labels={labels}
         interval={query.interval}
         lines={compared.map((code) => ({
-          name: code.title,
+          name: code.label,
           values: code.series.map((bucket) => bucket.scans),
         }))}
       />
@@ -377,7 +377,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
               <th scope="col">{intervalHeading(t, query.interval)}</th>
               {compared.map((code) => (
                 <th key={code.id} scope="col">
-                  {code.title}{" "}
+                  {code.label}{" "}
                   <span className="muted small">{t("dashboard.analytics.compared.columns")}</span>
                 </th>
               ))}
@@ -508,13 +508,13 @@ export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
       <p>
         <Link to={report?.code ? `/dashboard/codes/${report.code.id}` : "/dashboard"}>
           {report?.code
-            ? t("dashboard.analytics.backTo", { title: report.code.title })
+            ? t("dashboard.analytics.backTo", { title: report.code.label })
             : t("dashboard.analytics.back")}
         </Link>
       </p>
       <h1>
         {report?.code
-          ? t("dashboard.analytics.titleOf", { title: report.code.title })
+          ? t("dashboard.analytics.titleOf", { title: report.code.label })
           : t("dashboard.analytics.title")}
       </h1>
       {view.error ? (
