@@ -1,3 +1,4 @@
+import { scanValueName } from "../analytics/names";
 import { useLocale, useT } from "../i18n/i18n";
 import type { DailyActivity } from "../models/qr-codes.server";
 
@@ -73,9 +74,11 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
 /** "Scans by country" and "by device" as short ranked lists. */
 export function Breakdown({
   title,
+  dimension,
   rows,
 }: {
   title: string;
+  dimension: "country" | "device";
   rows: { name: string; scans: number }[];
 }) {
   const t = useT();
@@ -90,7 +93,8 @@ export function Breakdown({
         <ol>
           {rows.map((row) => (
             <li key={row.name}>
-              <span>{row.name}</span> <strong>{number.format(row.scans)}</strong>
+              <span>{scanValueName(t, code, dimension, row.name)}</span>{" "}
+              <strong>{number.format(row.scans)}</strong>
             </li>
           ))}
         </ol>

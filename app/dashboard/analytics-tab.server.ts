@@ -41,6 +41,8 @@ export async function analyticsTab(
   now: Date,
   accountCreatedAt: Date,
   t: Translate,
+  /** The page's locale ("de"): a scheduled change's time is written its way. */
+  locale: string,
 ) {
   // The workspace's plan (its owner's) decides what the dashboard shows.
   const plan = workspacePlan(membership, now);
@@ -69,7 +71,9 @@ export async function analyticsTab(
     ...(canDownloadPrint(plan).ok ? (["pdf", "eps"] as const) : []),
   ];
   const origin = appOrigin();
-  const codes = await Promise.all(page.rows.map((row) => listedCode(row, origin, shareFormats)));
+  const codes = await Promise.all(
+    page.rows.map((row) => listedCode(row, origin, shareFormats, locale)),
+  );
   const confirming = await deletionToConfirm(db, workspaceId, url.searchParams.get("delete"));
   const members = await listMembers(db, workspaceId);
   return {
@@ -116,6 +120,7 @@ async function listedCode(
   row: ListedCode,
   origin: string,
   shareFormats: readonly ("svg" | "pdf" | "eps")[],
+  locale: string,
 ) {
   const trackedUrl = row.slug
     ? shortLinkUrl(origin, { slug: row.slug, hostname: row.linkHost })
@@ -147,7 +152,7 @@ async function listedCode(
     thumbnail: thumbnailPath(row.id, hash),
     trackedUrl,
     destination: row.slug && row.type === "url" ? row.destination : null,
-    scheduled: scheduledView(row.scheduled ? JSON.parse(row.scheduled) : null),
+    scheduled: scheduledView(row.scheduled ? JSON.parse(row.scheduled) : null, locale),
     disabled: row.slug ? row.disabled : null,
   };
 }

@@ -160,8 +160,16 @@ export function viewSearch(query: Query, extra: Record<string, string> = {}): st
   return `?${params}`;
 }
 
-const codeTitle = (code: { id: number; title: string | null; type: string }) =>
+type NamedCode = { id: number; title: string | null; type: string };
+
+/** A code's name in the CSV, which stays English: its title, or its type and id. */
+const codeTitle = (code: NamedCode) =>
   code.title || `${code.type.toUpperCase()} QR Code #${code.id}`;
+
+/** The same name as the page says it, in the request's language. */
+const codeLabel = (code: NamedCode, t: Translate) =>
+  code.title ||
+  t("dashboard.analytics.untitled", { type: code.type.toUpperCase(), id: String(code.id) });
 
 /**
  * `viewerZone`: the zone the viewer's pages are in (viewerTimeZone), for a query without tz;
@@ -188,7 +196,7 @@ export async function analyticsView(
   const base = {
     allowed,
     zones: timeZones(),
-    codes: choices.map((code) => ({ id: code.id, title: codeTitle(code) })),
+    codes: choices.map((code) => ({ id: code.id, title: codeLabel(code, t) })),
     upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
   };
   let query: Query;
@@ -230,14 +238,15 @@ export async function analyticsView(
     compare: query.compare.map(String),
   };
   if (!allowed) return { ...base, error: null, typed, report: null };
-  return { ...base, error: null, typed, report: await report(db, workspaceId, query, byId) };
+  return { ...base, error: null, typed, report: await report(db, workspaceId, query, byId, t) };
 }
 
 async function report(
   db: Database,
   workspaceId: string,
   query: Query,
-  byId: Map<number, { id: number; title: string | null; type: string }>,
+  byId: Map<number, NamedCode>,
+  t: Translate,
 ) {
   const { timeZone, interval } = query;
   const start = localMidnight(query.from, timeZone);
@@ -267,6 +276,7 @@ async function report(
   const compared = query.compare.map((codeId, index) => ({
     id: codeId,
     title: codeTitle(byId.get(codeId)!),
+    label: codeLabel(byId.get(codeId)!, t),
     series: bucketSeries(rows(rest[BREAKDOWNS.length + index] as typeof hours), {
       start,
       end,
@@ -279,7 +289,7 @@ async function report(
     query,
     search: viewSearch(query),
     csvHref: `/dashboard/analytics${viewSearch(query, { format: "csv" })}`,
-    code: scope_ ? { id: scope_.id, title: codeTitle(scope_) } : null,
+    code: scope_ ? { id: scope_.id, title: codeTitle(scope_), label: codeLabel(scope_, t) } : null,
     totals: {
       scans: series.reduce((sum, bucket) => sum + bucket.scans, 0),
       uniques: series.reduce((sum, bucket) => sum + bucket.uniques, 0),

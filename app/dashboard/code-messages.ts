@@ -1,19 +1,14 @@
 import type { Translate } from "../i18n/i18n";
 
-// The code page's messages that come from shared modules in English (issue #32): destination
-// refusals, link-safety verdicts, the design's contrast checks and the schemas' messages stay
+// The code page's messages that come from shared modules in English without a phrase (issue #32;
+// a destination refusal that carries one is said by it, app/dashboard/code-page.server.ts):
+// link-safety verdicts, the design's contrast checks and the schemas' messages stay
 // English for the public API, and are said in the page's language here, by their English text.
 // Pure: the action translates refusals with the request's translator, the error boundary with
 // the page's.
 
 /** Fixed English messages and their ids. */
 const FIXED: Record<string, string> = {
-  "Nothing changed.": "code.refusal.nothingChanged",
-  "This code has no scheduled change to cancel.": "code.refusal.noSchedule",
-  "Choose a time zone from the list.": "code.refusal.zone",
-  "Enter a real date and time, like 2026-12-24 17:00 (hours 00–23, minutes 00–59).":
-    "code.refusal.badTime",
-  "That time has passed. Choose a time in the future.": "code.refusal.past",
   "That address leads back to this service (one of our pages, short links or custom domains), so the code could redirect to itself or to another code. Enter where people should end up, like https://example.com/menu.":
     "code.refusal.loop",
   "This address is on our list of unsafe sites, so a tracked code cannot lead there. If you think this is a mistake, contact support.":
@@ -43,16 +38,6 @@ const PARTS: Record<string, string> = {
 type Pattern = [RegExp, (t: Translate, match: RegExpExecArray) => string | null];
 
 const PATTERNS: Pattern[] = [
-  [/^The code already leads to (.+)\.$/, (t, [, url]) => t("code.refusal.alreadyLeads", { url })],
-  [
-    /^Our team disabled this code's link(?: \((.*)\))?, so its destination cannot be changed\. If you think this is a mistake, write to support\.$/,
-    (t, [, reason]) =>
-      reason ? t("code.refusal.disabled", { reason }) : t("code.refusal.disabledNoReason"),
-  ],
-  [
-    /^The scheduled change has already happened: the code leads to (.+)\. Edit the destination to change it\.$/,
-    (t, [, url]) => t("code.refusal.alreadyHappened", { url }),
-  ],
   [
     /^Google Safe Browsing lists this address as (.+?)( \(TEST MODE: .*\))?, so a tracked code cannot lead there\.$/,
     (t, [, name, test]) => {

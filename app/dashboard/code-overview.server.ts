@@ -13,7 +13,7 @@ import { TYPE_FIELDS } from "../qr/fields";
 import { LogoNotDrawableError } from "../qr/png.server";
 import { describeContent } from "../qr/payload";
 import type { QrContent } from "../qr/types";
-import { fieldLabel } from "./code-content";
+import { describedContent, fieldLabel } from "./code-content";
 import { designFormValues, designSummary } from "./code-design";
 import { pageMessage } from "./code-messages";
 import type { Translate } from "../i18n/i18n";
@@ -134,7 +134,7 @@ export async function codeOverview(
     shortLink: linkUrl,
     image: {
       ...(await pageImage(db, code, content, origin, t)),
-      alt: t("code.image.alt", { content: describeContent(encoded) }),
+      alt: t("code.image.alt", { content: say(t, describedContent(encoded)) }),
     },
     content: contentLines(content, t),
     contentValues: contentValues(content),

@@ -23,7 +23,6 @@ import {
   type TrackedCode,
 } from "../models/destinations.server";
 import { findWorkspaceCode, savedContent } from "../models/qr-codes.server";
-import { describeContent } from "../qr/payload";
 import { type CodeEditAction, editContent, editDesign } from "./code-edits.server";
 import { codeOverview } from "./code-overview.server";
 import type { Membership } from "../models/workspaces.server";
@@ -33,6 +32,7 @@ import { can } from "../workspaces/roles";
 import { appOrigin } from "../config/app-url.server";
 import type { Translate } from "../i18n/i18n";
 import { say } from "../i18n/phrase";
+import { describedContent } from "./code-content";
 import { pageMessage } from "./code-messages";
 
 // A saved code's page (/dashboard/codes/{id}): its image, content, design, scans and downloads
@@ -100,7 +100,7 @@ export async function codePage(
   const overview = await codeOverview(db, saved, content, plan, appOrigin(), language.t);
   const base = {
     id: saved.id,
-    title: saved.title || describeContent(content),
+    title: saved.title || say(language.t, describedContent(content)),
     canManage: can(membership.role, "codes.manage"),
     upgradeHref: membership.role === "owner" ? "/dashboard?tab=plans" : "/pricing",
     overview,
@@ -181,12 +181,14 @@ function refused(
   values: DestinationAction["values"],
 ) {
   // A disabled link's refusal (409) is shown beside the form, as a bad address is.
+  // The refusal stays English for the API; the page says it in the request's language, by its
+  // phrase, or by its English text (app/dashboard/code-messages.ts) when it has none.
+  const message = refusal.phrase ? say(t, refusal) : pageMessage(t, refusal.message);
   if (refusal.status !== 400 && refusal.status !== 409) {
-    throw data(refusal.message, { status: refusal.status });
+    throw data(message, { status: refusal.status });
   }
-  // The refusal stays English for the API; the page says it in the request's language.
   return data<DestinationAction>(
-    { intent, field: refusal.field, message: pageMessage(t, refusal.message), values },
+    { intent, field: refusal.field, message, values },
     { status: refusal.status },
   );
 }

@@ -16,6 +16,7 @@ import { addTag, removeTag, workspaceCodesAmong } from "../models/code-tags.serv
 import { savedContent } from "../models/qr-codes.server";
 import type { Membership } from "../models/workspaces.server";
 import type { Translate } from "../i18n/locale.server";
+import { say } from "../i18n/phrase";
 import { can } from "../workspaces/roles";
 
 // What the dashboard does to several codes at once (issue #29): delete (after a confirmation
@@ -110,7 +111,7 @@ export async function selectionAction(context: SelectionContext): Promise<Respon
   }
   if (action === "tag" || action === "untag") {
     const checked = checkTag(form.get("tag"));
-    if (!checked.ok) return refuse(t("dashboard.toast.badTag"), checked.message);
+    if (!checked.ok) return refuse(t("dashboard.toast.badTag"), say(t, checked));
     if (action === "untag") {
       await removeTag(db, workspaceId, ids, checked.tag);
       return redirectWithToast(request, back, {

@@ -15,6 +15,7 @@ import {
   cancelledRowStatement,
   type TrackedCode,
 } from "../models/destinations.server";
+import { phrase, type Phrase } from "../i18n/phrase";
 import type { PlanId } from "../plans/catalogue";
 import { canEditDestination } from "../plans/rules";
 import { forgetLinks } from "../scans/links.server";
@@ -48,16 +49,36 @@ export type Refusal = {
   status: 400 | 403 | 404 | 409 | 422;
   /** The form field the message belongs beside. */
   field: "destination" | "at" | null;
+  /** English, for the API; `phrase` is what a page says (issue #32, app/i18n/phrase.ts). */
   message: string;
+  phrase?: Phrase;
 };
 
 export type ChangeOutcome = { ok: true; oldUrl: string; newUrl: string } | Refusal;
 
-const refuse = (status: Refusal["status"], message: string, field: Refusal["field"] = null) =>
-  ({ ok: false, status, field, message }) as const;
+const refuse = (
+  status: Refusal["status"],
+  message: string,
+  field: Refusal["field"] = null,
+  said?: Phrase,
+): Refusal => ({ ok: false, status, field, message, ...(said ? { phrase: said } : {}) });
 
 function notFound(codeId: number): Refusal {
-  return refuse(404, `There is no tracked code ${codeId} in this workspace.`);
+  return refuse(
+    404,
+    `There is no tracked code ${codeId} in this workspace.`,
+    null,
+    phrase("code.refusal.notTracked", { id: String(codeId) }),
+  );
+}
+
+function alreadyLeads(url: string): Refusal {
+  return refuse(
+    400,
+    `The code already leads to ${url}.`,
+    "destination",
+    phrase("code.refusal.alreadyLeads", { url }),
+  );
 }
 
 /** A valid http(s) address that does not lead back into this service (app/destinations/loop-guard). */
@@ -172,7 +193,17 @@ async function editable(db: Database, editor: Editor, codeId: number, now: Date)
   const verdict = canEditDestination(editor.plan);
   if (!verdict.ok) return refuse(403, verdict.message);
   const code = await findTrackedCode(db, codeId, editor.workspaceId);
-  if (code?.disabledAt) return refuse(409, disabledLinkMessage(code.disabledReason), "destination");
+  if (code?.disabledAt) {
+    const reason = code.disabledReason;
+    return refuse(
+      409,
+      disabledLinkMessage(reason),
+      "destination",
+      reason
+        ? phrase("code.refusal.disabled", { reason })
+        : phrase("code.refusal.disabledNoReason"),
+    );
+  }
   return code ? settleDue(db, code, editor.plan, now) : notFound(codeId);
 }
 
@@ -192,9 +223,7 @@ export async function changeDestination(
   if ("ok" in code) return code;
   const checked = await checkDestination(db, raw);
   if (!checked.ok) return refuse(400, checked.message, "destination");
-  if (checked.url === code.targetUrl) {
-    return refuse(400, `The code already leads to ${checked.url}.`, "destination");
-  }
+  if (checked.url === code.targetUrl) return alreadyLeads(checked.url);
   // A restore is checked too: the old address may have been blocked since.
   const unsafe = await unsafeRefusal(db, checked.url);
   if (unsafe) return unsafe;
@@ -206,7 +235,9 @@ export async function changeDestination(
     now,
   });
   await purge(origin, code);
-  return changed ? { ok: true, ...changed } : refuse(400, "Nothing changed.", "destination");
+  return changed
+    ? { ok: true, ...changed }
+    : refuse(400, "Nothing changed.", "destination", phrase("code.refusal.nothingChanged"));
 }
 
 /** Leads the code back to the address it had before history entry `entryId`. */
@@ -241,23 +272,29 @@ export async function scheduleDestination(
   if ("ok" in code) return code;
   const checked = await checkDestination(db, input.url);
   if (!checked.ok) return refuse(400, checked.message, "destination");
-  if (checked.url === code.targetUrl) {
-    return refuse(400, `The code already leads to ${checked.url}.`, "destination");
-  }
+  if (checked.url === code.targetUrl) return alreadyLeads(checked.url);
   const unsafe = await unsafeRefusal(db, checked.url);
   if (unsafe) return unsafe;
   const zone = canonicalZone(typeof input.zone === "string" ? input.zone : "");
-  if (!zone) return refuse(400, "Choose a time zone from the list.", "at");
+  if (!zone) {
+    return refuse(400, "Choose a time zone from the list.", "at", phrase("code.refusal.zone"));
+  }
   const at = zonedTimeToUtc(typeof input.local === "string" ? input.local : "", zone);
   if (at === null) {
     return refuse(
       400,
       "Enter a real date and time, like 2026-12-24 17:00 (hours 00–23, minutes 00–59).",
       "at",
+      phrase("code.refusal.badTime"),
     );
   }
   if (at <= now.getTime()) {
-    return refuse(400, "That time has passed. Choose a time in the future.", "at");
+    return refuse(
+      400,
+      "That time has passed. Choose a time in the future.",
+      "at",
+      phrase("code.refusal.past"),
+    );
   }
   const when = new Date(at);
   await db.batch([
@@ -302,10 +339,17 @@ export async function cancelScheduledChange(
     return refuse(
       400,
       `The scheduled change has already happened: the code leads to ${code.targetUrl}. Edit the destination to change it.`,
+      null,
+      phrase("code.refusal.alreadyHappened", { url: code.targetUrl }),
     );
   }
   if (!code.scheduledUrl || !code.scheduledAt) {
-    return refuse(400, "This code has no scheduled change to cancel.");
+    return refuse(
+      400,
+      "This code has no scheduled change to cancel.",
+      null,
+      phrase("code.refusal.noSchedule"),
+    );
   }
   await db.batch([
     clearScheduleStatement(db, code.codeId),

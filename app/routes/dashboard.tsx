@@ -129,6 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const integrations = await integrationsTab(db, membership, now, await getLocale(context));
     return data({ ...shell, tab, integrations }, { headers });
   }
+  const locale = (await getLocale(context)).code;
   const analytics = await analyticsTab(
     db,
     membership,
@@ -136,6 +137,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now,
     user.createdAt,
     await getT(context),
+    locale,
   );
   return data({ ...shell, tab: "analytics" as const, analytics }, { headers });
 }

@@ -190,6 +190,8 @@ for (const [name, viewport] of [
     await expect(page.getByRole("img", { name: /Scans by weekday and hour/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Top countries" })).toBeVisible();
     await expect(page.getByRole("rowheader", { name: "San Francisco" })).toBeVisible();
+    // Countries are named by Intl in the page's language; the data keeps the ISO code.
+    await expect(page.getByRole("rowheader", { name: "United States" })).toBeVisible();
     await expect(page.getByText(/30 or 45 minutes off the hour/)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, javaScriptEnabled);

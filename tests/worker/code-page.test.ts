@@ -126,9 +126,9 @@ describe("a code's page shows the code", () => {
     expect(page.text).toContain("Dots Square");
     expect(page.text).toContain("Error correction M: Medium (about 15%)");
     expect(page.text).toContain("All scans 3 Last 7 days 1 Last 30 days 2");
-    expect(page.text).toContain("Top countries (30 days) DE: 2");
+    expect(page.text).toContain("Top countries (30 days) Germany: 2");
     expect(page.text).toMatch(
-      /Top devices \(30 days\) (desktop: 1 mobile: 1|mobile: 1 desktop: 1)/,
+      /Top devices \(30 days\) (Desktop: 1 Mobile: 1|Mobile: 1 Desktop: 1)/,
     );
     for (const format of ["png", "svg", "pdf", "eps"]) {
       expect(page.html).toContain(`href="/api/qr-codes/${id}/download?format=${format}"`);

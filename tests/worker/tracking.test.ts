@@ -169,8 +169,9 @@ describe("the dashboard's analytics", () => {
       'aria-label="Last 30 days: 3 scans and 3 downloads, at most 2 in a day."',
     );
     const text = textOf(html);
-    expect(text).toContain("Scans by country DE 2 FR 1");
-    expect(text).toContain("Scans by device mobile 2 desktop 1");
+    // Countries named by Intl, device types by the catalogue (the rollups keep "DE", "mobile").
+    expect(text).toContain("Scans by country Germany 2 France 1");
+    expect(text).toContain("Scans by device Mobile 2 Desktop 1");
     expect(text).toMatch(/Total Scans 4\b/);
     // The code's own line: its scan count and its tracked link.
     expect(text).toMatch(/Tracked URL DYNAMIC Created .* · 4 scans/);

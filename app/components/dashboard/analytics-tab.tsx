@@ -72,8 +72,16 @@ export function AnalyticsTab({ loaded }: { loaded: AnalyticsTabData }) {
       ) : null}
       {loaded.breakdown ? (
         <div className="breakdowns">
-          <Breakdown title={t("dashboard.breakdown.country")} rows={loaded.breakdown.countries} />
-          <Breakdown title={t("dashboard.breakdown.device")} rows={loaded.breakdown.devices} />
+          <Breakdown
+            title={t("dashboard.breakdown.country")}
+            dimension="country"
+            rows={loaded.breakdown.countries}
+          />
+          <Breakdown
+            title={t("dashboard.breakdown.device")}
+            dimension="device"
+            rows={loaded.breakdown.devices}
+          />
         </div>
       ) : null}
       <AnalyticsViewed withData={loaded.analytics} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo } from "react";
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { scanValueName } from "../../analytics/names";
 import type { Interval } from "../../analytics/series";
 import { MAX_COMPARED, RANGES } from "../../analytics/view";
 import type { AnalyticsReport, AnalyticsView } from "../../dashboard/analytics-view.server";
@@ -197,6 +198,7 @@ function SeriesSection({ report }: { report: AnalyticsReport }) {
 
 function Breakdowns({ report }: { report: AnalyticsReport }) {
   const t = useT();
+  const { code } = useLocale();
   const format = useFormats();
   return (
     <section className="analytics-breakdowns" aria-label={t("dashboard.analytics.breakdowns")}>
@@ -218,7 +220,7 @@ function Breakdowns({ report }: { report: AnalyticsReport }) {
                 <tbody>
                   {breakdown.rows.map((row) => (
                     <tr key={row.name}>
-                      <th scope="row">{row.name || t("dashboard.analytics.unknown")}</th>
+                      <th scope="row">{scanValueName(t, code, breakdown.dimension, row.name)}</th>
                       <td>
                         <span className="bar-cell">
                           <span className="bar" style={{ width: `${(row.scans / max) * 100}%` }} />
@@ -356,7 +358,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
         description={compared
           .map((code) =>
             t("dashboard.analytics.compared.code", {
-              title: code.title,
+              title: code.label,
               scans: format.number(code.series.reduce((sum, bucket) => sum + bucket.scans, 0)),
             }),
           )
@@ -364,7 +366,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
         labels={labels}
         interval={query.interval}
         lines={compared.map((code) => ({
-          name: code.title,
+          name: code.label,
           values: code.series.map((bucket) => bucket.scans),
         }))}
       />
@@ -375,7 +377,7 @@ function Comparison({ report }: { report: AnalyticsReport }) {
               <th scope="col">{intervalHeading(t, query.interval)}</th>
               {compared.map((code) => (
                 <th key={code.id} scope="col">
-                  {code.title}{" "}
+                  {code.label}{" "}
                   <span className="muted small">{t("dashboard.analytics.compared.columns")}</span>
                 </th>
               ))}
@@ -506,13 +508,13 @@ export function AnalyticsViewPage({ view }: { view: AnalyticsView }) {
       <p>
         <Link to={report?.code ? `/dashboard/codes/${report.code.id}` : "/dashboard"}>
           {report?.code
-            ? t("dashboard.analytics.backTo", { title: report.code.title })
+            ? t("dashboard.analytics.backTo", { title: report.code.label })
             : t("dashboard.analytics.back")}
         </Link>
       </p>
       <h1>
         {report?.code
-          ? t("dashboard.analytics.titleOf", { title: report.code.title })
+          ? t("dashboard.analytics.titleOf", { title: report.code.label })
           : t("dashboard.analytics.title")}
       </h1>
       {view.error ? (

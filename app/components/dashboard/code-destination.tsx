@@ -279,6 +279,12 @@ export function Destination({
 
       <h2>{t("code.schedule.title")}</h2>
       <div className="card">
+        {/* A cancel refused (the change happened meanwhile, or there was none) says why here. */}
+        {action?.intent === "cancel-schedule" ? (
+          <p className="notice notice-error" role="alert">
+            {action.message}
+          </p>
+        ) : null}
         <Scheduled page={tracked} canManage={page.canManage} />
         {editable ? (
           <details className="schedule" open={action?.intent === "schedule" || undefined}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { scanValueName } from "../../analytics/names";
 import type { CodeOverview, DownloadChoice } from "../../dashboard/code-overview.server";
 import { Trans, useLocale, useT } from "../../i18n/i18n";
 import { CopyButton } from "../copy-button";
@@ -120,8 +121,17 @@ export function DesignSummary({ overview }: { overview: CodeOverview }) {
   );
 }
 
-function Breakdown({ title, rows }: { title: string; rows: { name: string; scans: number }[] }) {
+function Breakdown({
+  title,
+  dimension,
+  rows,
+}: {
+  title: string;
+  dimension: "country" | "device";
+  rows: { name: string; scans: number }[];
+}) {
   const t = useT();
+  const { code } = useLocale();
   const number = useNumber();
   return (
     <div>
@@ -132,7 +142,7 @@ function Breakdown({ title, rows }: { title: string; rows: { name: string; scans
         <ol className="code-breakdown">
           {rows.map((row) => (
             <li key={row.name}>
-              {row.name}: {number(row.scans)}
+              {scanValueName(t, code, dimension, row.name)}: {number(row.scans)}
             </li>
           ))}
         </ol>
@@ -182,8 +192,12 @@ export function ScanSummary({
               </div>
             </dl>
             <div className="code-breakdowns">
-              <Breakdown title={t("code.scans.countries")} rows={scans.countries} />
-              <Breakdown title={t("code.scans.devices")} rows={scans.devices} />
+              <Breakdown
+                title={t("code.scans.countries")}
+                dimension="country"
+                rows={scans.countries}
+              />
+              <Breakdown title={t("code.scans.devices")} dimension="device" rows={scans.devices} />
             </div>
             {scans.counted && codeId ? (
               <p>
