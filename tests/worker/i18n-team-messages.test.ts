@@ -190,3 +190,16 @@ describe("the Brand tab's refusals in the account's language", () => {
     expect(text).not.toContain("Drop an image here");
   });
 });
+
+describe("the Team tab's session limit toasts in the account's language", () => {
+  it("refuses a limit on a personal workspace in German", async () => {
+    const owner = await person("ultimate");
+    await speaks(owner, "de");
+    const refused = await tabPost(owner, "team", { intent: "session-limit", limit: "8h" });
+    expect(refused.status).toBe(303);
+    const text = await landOn(refused, owner.cookies);
+    expect(text).toContain("Sitzungslimit nicht geändert");
+    expect(text).toContain("Sitzungslimits gibt es für Team-Arbeitsbereiche");
+    expect(text).not.toContain("Session limit not changed");
+  });
+});
