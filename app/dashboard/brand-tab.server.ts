@@ -14,8 +14,12 @@ import {
   checkFavicon,
   DEFAULT_ACCENT,
   FAVICON_MAX_BYTES,
+  uploadRefusal,
 } from "../brand/brand";
+import { type Phrased, say } from "../i18n/phrase";
 import type { Database } from "../db/client.server";
+import type { Locale } from "../i18n/locales";
+import { translatorFor } from "../i18n/locale.server";
 import { deleteBrand, findBrand, saveBrand } from "../models/brands.server";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
@@ -35,14 +39,15 @@ export function isBrandIntent(intent: unknown): intent is BrandIntent {
   return BRAND_INTENTS.includes(intent as BrandIntent);
 }
 
-const UPGRADE =
-  "White-label branding comes with Ultimate: your name, logo and colour on the pages people see when they scan your codes.";
-
-export async function brandTab(db: Database, membership: Membership, now: Date) {
+export async function brandTab(db: Database, membership: Membership, now: Date, locale: Locale) {
+  const t = translatorFor(locale);
   const plan = PLANS[workspacePlan(membership, now)];
   const brand = await findBrand(db, membership.workspace.id);
   return {
-    ...tabAccess(membership, "brand.manage", "Upgrade to Ultimate"),
+    ...tabAccess(membership, "brand.manage", t("integrations.api.upgrade"), {
+      compare: t("integrations.api.comparePlans"),
+      refusal: t("integrations.ownersAndAdmins"),
+    }),
     allowed: plan.capabilities.whiteLabel,
     planName: plan.name,
     brand: brand
@@ -69,11 +74,7 @@ export interface BrandTabAction {
 
 type Upload =
   | { ok: true; file: { bytes: Uint8Array; type: string } | null }
-  | {
-      ok: false;
-      status: 400 | 413;
-      message: string;
-    };
+  | ({ ok: false; status: 400 | 413 } & Phrased);
 
 /** The file field `name`, checked as a code logo (PNG or JPEG, 2 MB) or as a favicon. */
 async function upload(form: FormData, name: string, kind: BrandAssetKind): Promise<Upload> {
@@ -86,7 +87,7 @@ async function upload(form: FormData, name: string, kind: BrandAssetKind): Promi
     return {
       ok: false,
       status: checked.problem.title === "File too large" ? 413 : 400,
-      message: checked.problem.description,
+      ...uploadRefusal(checked.problem),
     };
   }
   return { ok: true, file: { bytes, type: checked.type } };
@@ -125,16 +126,25 @@ export async function brandAction(intent: BrandIntent, ctx: TabActionContext) {
   };
   const refuse = (status: number, errors: NonNullable<BrandTabAction["brandForm"]>["errors"]) =>
     data<BrandTabAction>({ brandForm: { errors, values } }, { status });
+  const t = tabT(ctx);
   if (!PLANS[workspacePlan(ctx.membership)].capabilities.whiteLabel) {
-    return refuse(403, { form: UPGRADE });
+    return refuse(403, { form: t("integrations.brand.error.upgrade") });
   }
   const checked = checkBrandFields(values);
   const logo = await upload(ctx.form, "logo", "logo");
   const favicon = await upload(ctx.form, "favicon", "favicon");
+  const fieldErrors = checked.ok
+    ? {}
+    : Object.fromEntries(
+        Object.entries(checked.errors).map(([field, message]) => [
+          field,
+          say(t, { message, phrase: checked.phrases[field as keyof typeof checked.phrases] }),
+        ]),
+      );
   const errors = {
-    ...(checked.ok ? {} : checked.errors),
-    ...(logo.ok ? {} : { logo: logo.message }),
-    ...(favicon.ok ? {} : { favicon: favicon.message }),
+    ...fieldErrors,
+    ...(logo.ok ? {} : { logo: say(t, logo) }),
+    ...(favicon.ok ? {} : { favicon: say(t, favicon) }),
   };
   if (!checked.ok || !logo.ok || !favicon.ok) {
     const tooLarge = (!logo.ok && logo.status === 413) || (!favicon.ok && favicon.status === 413);
@@ -155,7 +165,9 @@ export async function brandAction(intent: BrandIntent, ctx: TabActionContext) {
       );
     }
   } catch (error) {
-    if (error instanceof BrandStoreError) return refuse(503, { form: error.message });
+    if (error instanceof BrandStoreError) {
+      return refuse(503, { form: t("integrations.brand.error.store") });
+    }
     throw error;
   }
   await saveBrand(ctx.db, {

@@ -1,6 +1,8 @@
 import { staleWorkspaceRefusal, type TabActionContext, tabAccess, tabT } from "./tab-action.server";
 import type { Locale } from "../i18n/locales";
 import { translatorFor } from "../i18n/locale.server";
+import { say } from "../i18n/phrase";
+import { PROVIDER_FORGOT } from "../domains/checks.server";
 import { data } from "react-router";
 import { redirectWithToast } from "../auth/flash.server";
 import type { Database } from "../db/client.server";
@@ -47,7 +49,10 @@ export async function domainsTab(db: Database, membership: Membership, now: Date
       status: domain.status,
       hostnameStatus: domain.hostnameStatus,
       certificateStatus: domain.certificateStatus,
-      problems: domain.problems,
+      // The provider's own words stay as they are; ours are said in the tab's language.
+      problems: domain.problems.map((problem) =>
+        problem === PROVIDER_FORGOT ? t("integrations.domains.problem.providerForgot") : problem,
+      ),
       links: domain.links,
       /** Null: not checked yet. */
       checked: domain.checkedAt ? timeFromNow(domain.checkedAt, now, locale.code) : null,
@@ -86,19 +91,19 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
     );
     if (!outcome.ok) {
       return data<DomainsTabAction>(
-        { domainForm: { error: outcome.message, hostname: typed.slice(0, 300) } },
+        { domainForm: { error: say(t, outcome), hostname: typed.slice(0, 300) } },
         { status: outcome.status },
       );
     }
-    return done(t("integrations.domains.toast.added"), outcome.message);
+    return done(t("integrations.domains.toast.added"), say(t, outcome));
   }
   const id = String(ctx.form.get("domain") ?? "");
   if (intent === "check-domain") {
     const outcome = await checkDomainNow(ctx.db, workspaceId, id);
     if (!outcome.ok) {
-      return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
+      return data<DomainsTabAction>({ domainError: say(t, outcome) }, { status: outcome.status });
     }
-    return done(t("integrations.domains.toast.checked"), outcome.message);
+    return done(t("integrations.domains.toast.checked"), say(t, outcome));
   }
   const outcome = await removeDomain(
     ctx.db,
@@ -114,7 +119,7 @@ export async function domainsAction(intent: DomainIntent, ctx: Ctx) {
     );
   }
   if (!outcome.ok) {
-    return data<DomainsTabAction>({ domainError: outcome.message }, { status: outcome.status });
+    return data<DomainsTabAction>({ domainError: say(t, outcome) }, { status: outcome.status });
   }
-  return done(t("integrations.domains.toast.removed"), outcome.message);
+  return done(t("integrations.domains.toast.removed"), say(t, outcome));
 }

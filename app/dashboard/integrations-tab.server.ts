@@ -13,7 +13,15 @@ import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { timeFromNow } from "../workspaces/audit-text";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
-import { TEST_EVENT, WEBHOOK_EVENTS } from "../webhooks/events";
+import {
+  DISABLE_AFTER_FAILURES,
+  DISABLED_FAILING,
+  DISABLED_GONE,
+  TEST_EVENT,
+  WEBHOOK_EVENTS,
+} from "../webhooks/events";
+import { type Phrased, say } from "../i18n/phrase";
+import { translatorFor, type Translate } from "../i18n/locale.server";
 import {
   addEndpoint,
   isEndpointId,
@@ -47,14 +55,27 @@ export function isIntegrationIntent(intent: unknown): intent is IntegrationInten
   return INTEGRATION_INTENTS.includes(intent as IntegrationIntent);
 }
 
+/** Why an endpoint was disabled, in the tab's language (stored in English). */
+function disabledReason(t: Translate, reason: string | null): string | null {
+  if (reason === DISABLED_GONE) return t("integrations.webhooks.disabled.gone");
+  if (reason === DISABLED_FAILING) {
+    return t("integrations.webhooks.disabled.failing", { count: DISABLE_AFTER_FAILURES });
+  }
+  return reason;
+}
+
 export async function integrationsTab(
   db: Database,
   membership: Membership,
   now: Date,
   locale: Locale,
 ) {
+  const t = translatorFor(locale);
   const plan = workspacePlan(membership, now);
-  const access = tabAccess(membership, "integrations.manage", "Upgrade to Ultimate");
+  const access = tabAccess(membership, "integrations.manage", t("integrations.api.upgrade"), {
+    compare: t("integrations.api.comparePlans"),
+    refusal: t("integrations.ownersAndAdmins"),
+  });
   const endpoints = access.manage ? await workspaceEndpoints(db, membership.workspace.id) : [];
   const deliveries = await recentDeliveries(
     db,
@@ -72,7 +93,7 @@ export async function integrationsTab(
       url: endpoint.url,
       events: endpoint.events,
       enabled: endpoint.enabled,
-      disabledReason: endpoint.disabledReason,
+      disabledReason: disabledReason(t, endpoint.disabledReason),
       failures: endpoint.consecutiveFailures,
       added: timeFromNow(endpoint.createdAt, now, locale.code),
       rotating:
@@ -120,8 +141,8 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
   const t = tabT(ctx);
   const done = (title: string, description: string) =>
     redirectWithToast(ctx.request, INTEGRATIONS_TAB, { title, description, variant: "success" });
-  const refuse = (outcome: { status: number; message: string }) =>
-    data<IntegrationsTabAction>({ integrationError: outcome.message }, { status: outcome.status });
+  const refuse = (outcome: Phrased & { status: number }) =>
+    data<IntegrationsTabAction>({ integrationError: say(t, outcome) }, { status: outcome.status });
   // Every intent but "add-endpoint" names an endpoint: a field that cannot be one is refused
   // here, before it reaches D1.
   const endpointField = ctx.form.get("endpoint");
@@ -144,7 +165,7 @@ export async function integrationsAction(intent: IntegrationIntent, ctx: Ctx) {
       });
       if (!added.ok) {
         return data<IntegrationsTabAction>(
-          { endpointForm: { error: added.message, url: url.slice(0, 2000), events } },
+          { endpointForm: { error: say(t, added), url: url.slice(0, 2000), events } },
           { status: added.status },
         );
       }

@@ -6,7 +6,7 @@ import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
 import { effectivePlan } from "../plans/effective";
 import { auditPage } from "../workspaces/audit.server";
-import { describeAudit, timeFromNow } from "../workspaces/audit-text";
+import { auditSentence, timeFromNow } from "../workspaces/audit-text";
 import { workspacePlan } from "../workspaces/current.server";
 import { readRevealedLink } from "../workspaces/invite.server";
 import { personName } from "../workspaces/personal";
@@ -15,6 +15,7 @@ import { sessionLimitSettings } from "../workspaces/session-limit.server";
 import { inviteVerdict, type InviteVerdict, seatLimit } from "../workspaces/seats";
 import type { Locale } from "../i18n/locales";
 import { translatorFor, type Translate } from "../i18n/locale.server";
+import { say } from "../i18n/phrase";
 import { loadPage, requestedPage } from "../validation/pages";
 import { policyView } from "../security/workspace-policy.server";
 
@@ -75,6 +76,7 @@ export async function teamTab(
     policyView(db, user, membership),
   ]);
   const plan = workspacePlan(membership, now);
+  const wording = { code: locale.code, someone: t("team.audit.someone") };
   const verdict = inviteVerdict(plan, seats, role === "owner");
   const isOwner = role === "owner";
   return {
@@ -138,7 +140,7 @@ export async function teamTab(
         ? {
             entries: log.loaded.rows.map((row) => ({
               id: row.id,
-              text: describeAudit(row),
+              text: say(t, auditSentence(row, wording)),
               at: row.createdAt.toISOString(),
               ago: timeFromNow(row.createdAt, now, locale.code),
             })),

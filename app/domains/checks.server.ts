@@ -15,6 +15,13 @@ import { getDomainProvider } from "./provider.server";
 
 // Checking custom domains with the provider (issue #18): "Check now" and the 10-minute cron.
 
+/**
+ * The problem recorded when the provider no longer has a hostname. The other problems are the
+ * provider's own words; the Domains tab says this one in its language (issue #32).
+ */
+export const PROVIDER_FORGOT =
+  "Our domain provider no longer has this hostname. Remove it and add it again.";
+
 /** Domains checked per scheduled run at most. */
 const CHECKS_PER_RUN = 50;
 
@@ -36,7 +43,7 @@ export async function checkDomain(
         status: "failed",
         hostnameStatus: "deleted",
         certificateStatus: "deleted",
-        problems: ["Our domain provider no longer has this hostname. Remove it and add it again."],
+        problems: [PROVIDER_FORGOT],
       },
       now,
       null,

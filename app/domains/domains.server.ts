@@ -7,6 +7,7 @@ import {
   workspaceDomains,
 } from "../models/custom-domains.server";
 import type { Membership } from "../models/workspaces.server";
+import { phrase, type Phrase, type PhraseValues } from "../i18n/phrase";
 import { PLANS } from "../plans/catalogue";
 import { recordAudit } from "../workspaces/audit.server";
 import { workspacePlan } from "../workspaces/current.server";
@@ -20,8 +21,19 @@ import { releaseHostnames } from "./release.server";
 // Custom domains (issue #18): adding one (the plan's limit, the hostname rules, the provider),
 // checking it now or on the schedule with backoff, and removing it.
 
-type Refusal = { ok: false; message: string; status: number };
-export type DomainOutcome = { ok: true; message: string } | Refusal;
+// Each outcome carries its phrase (integrations.domains.*) for the Domains tab's language.
+type Refusal = { ok: false; message: string; status: number; phrase?: Phrase };
+export type DomainOutcome = { ok: true; message: string; phrase: Phrase } | Refusal;
+
+const domainPhrase = (id: string, values?: PhraseValues) =>
+  phrase(`integrations.domains.outcome.${id}`, values);
+
+const GONE: Refusal = {
+  ok: false,
+  status: 404,
+  message: "This domain is no longer here.",
+  phrase: domainPhrase("gone"),
+};
 
 /** The provider's refusal or outage as an answer the person reads; any other error goes on. */
 async function orProviderRefusal<T extends object>(work: () => Promise<T>): Promise<T | Refusal> {
@@ -29,7 +41,7 @@ async function orProviderRefusal<T extends object>(work: () => Promise<T>): Prom
     return await work();
   } catch (error) {
     if (error instanceof DomainProviderError) {
-      return { ok: false, status: error.status, message: error.message };
+      return { ok: false, status: error.status, message: error.message, phrase: error.phrase };
     }
     throw error;
   }
@@ -57,6 +69,7 @@ export async function addDomain(
       status: 403,
       message:
         "Custom domains come with Premium (3 domains) and Ultimate (20). Upgrade to add one.",
+      phrase: domainPhrase("plan"),
     };
   }
   const existing = await workspaceDomains(db, membership.workspace.id);
@@ -65,10 +78,11 @@ export async function addDomain(
       ok: false,
       status: 403,
       message: `This workspace has ${limit} custom domains, the most the ${plan.name} plan allows. Remove one to add another.`,
+      phrase: phrase("integrations.domains.full", { limit, plan: plan.name }),
     };
   }
   const checked = checkHostname(input, ownHostnames(appHost));
-  if (!checked.ok) return { ok: false, status: 400, message: checked.message };
+  if (!checked.ok) return { status: 400, ...checked };
   const { hostname } = checked;
   const shown = displayHostname(hostname);
   const taken = await domainByHostname(db, hostname);
@@ -76,10 +90,15 @@ export async function addDomain(
     return {
       ok: false,
       status: 409,
-      message:
-        taken.workspaceId === membership.workspace.id
-          ? `${shown} is already one of this workspace's domains.`
-          : `${shown} is already used by another workspace. If it is yours, contact support.`,
+      ...(taken.workspaceId === membership.workspace.id
+        ? {
+            message: `${shown} is already one of this workspace's domains.`,
+            phrase: domainPhrase("alreadyOurs", { hostname: shown }),
+          }
+        : {
+            message: `${shown} is already used by another workspace. If it is yours, contact support.`,
+            phrase: domainPhrase("taken", { hostname: shown }),
+          }),
     };
   }
   const provider = getDomainProvider();
@@ -97,7 +116,12 @@ export async function addDomain(
     // Another workspace added the same hostname in the same instant: undo at the provider.
     await releaseHostnames([{ providerId: state.providerId, hostname }]);
     if (await domainByHostname(db, hostname)) {
-      return { ok: false, status: 409, message: `${shown} is already used by another workspace.` };
+      return {
+        ok: false,
+        status: 409,
+        message: `${shown} is already used by another workspace.`,
+        phrase: domainPhrase("takenJustNow", { hostname: shown }),
+      };
     }
     throw error;
   }
@@ -110,6 +134,7 @@ export async function addDomain(
   return {
     ok: true,
     message: `${shown} added. Create the DNS record below; we check it every few minutes, or press “Check now”.`,
+    phrase: domainPhrase("added", { hostname: shown }),
   };
 }
 
@@ -120,20 +145,23 @@ export async function checkDomainNow(
   now = new Date(),
 ): Promise<DomainOutcome> {
   const domain = await findDomain(db, id, workspaceId);
-  if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
+  if (!domain) return GONE;
   const shown = displayHostname(domain.hostname);
   const checked = await orProviderRefusal(async () => ({
     status: await checkDomain(db, domain, now),
   }));
   if ("ok" in checked) return checked;
+  const status =
+    checked.status === "active" || checked.status === "pending" ? checked.status : "failed";
   return {
     ok: true,
     message:
-      checked.status === "active"
+      status === "active"
         ? `${shown} is active: its tracked links work.`
-        : checked.status === "pending"
+        : status === "pending"
           ? `${shown} is not ready yet. See its status below.`
           : `${shown} needs your attention. See what is wrong below.`,
+    phrase: domainPhrase(`checked.${status}`, { hostname: shown }),
   };
 }
 
@@ -145,7 +173,7 @@ export async function removeDomain(
   confirmed: boolean,
 ): Promise<DomainOutcome & { needsConfirmation?: { hostname: string; links: number } }> {
   const domain = (await workspaceDomains(db, membership.workspace.id)).find((d) => d.id === id);
-  if (!domain) return { ok: false, status: 404, message: "This domain is no longer here." };
+  if (!domain) return GONE;
   const shown = displayHostname(domain.hostname);
   if (domain.links > 0 && !confirmed) {
     return {
@@ -171,11 +199,15 @@ export async function removeDomain(
     action: "domain.removed",
     details: { name: shown },
   });
-  return {
-    ok: true,
-    message:
-      domain.links > 0
-        ? `${shown} removed. Its ${domain.links} tracked ${domain.links === 1 ? "code now shows" : "codes now show"} this service's own link.`
-        : `${shown} removed.`,
-  };
+  return domain.links > 0
+    ? {
+        ok: true,
+        message: `${shown} removed. Its ${domain.links} tracked ${domain.links === 1 ? "code now shows" : "codes now show"} this service's own link.`,
+        phrase: domainPhrase("removedLinks", { hostname: shown, count: domain.links }),
+      }
+    : {
+        ok: true,
+        message: `${shown} removed.`,
+        phrase: domainPhrase("removed", { hostname: shown }),
+      };
 }

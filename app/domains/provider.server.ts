@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { DomainStatus } from "../db/schema";
+import { phrase, type Phrase } from "../i18n/phrase";
 import { describeError, log } from "../observability/log.server";
 import { type DomainSettings, resolveDomainSettings } from "./settings";
 
@@ -33,6 +34,8 @@ export class DomainProviderError extends Error {
   constructor(
     message: string,
     readonly status: 409 | 422 | 503 = 503,
+    /** The message for a page (integrations.domains.provider.*). */
+    readonly phrase?: Phrase,
   ) {
     super(message);
     this.name = "DomainProviderError";
@@ -136,6 +139,8 @@ function cloudflareProvider(
       log("warn", "custom_hostname_unreachable", { method, ...describeError(cause) });
       throw new DomainProviderError(
         "Our domain provider could not be reached just now. Try again in a minute.",
+        503,
+        phrase("integrations.domains.provider.unreachable"),
       );
     }
     let envelope: CloudflareEnvelope<T>;
@@ -148,6 +153,8 @@ function cloudflareProvider(
       log("warn", "custom_hostname_provider_error", { method, status: response.status });
       throw new DomainProviderError(
         "Our domain provider is having trouble just now. Try again in a minute.",
+        503,
+        phrase("integrations.domains.provider.trouble"),
       );
     }
     return { status: response.status, envelope };
@@ -160,11 +167,16 @@ function cloudflareProvider(
       throw new DomainProviderError(
         "This hostname is already registered with our domain provider. If it is yours, contact support.",
         409,
+        phrase("integrations.domains.provider.duplicate"),
       );
     }
+    // The provider's own reason stays in its words (English).
     throw new DomainProviderError(
       `Our domain provider refused this hostname${first?.message ? `: ${first.message}` : "."}`,
       422,
+      first?.message
+        ? phrase("integrations.domains.provider.refusedBecause", { reason: first.message })
+        : phrase("integrations.domains.provider.refused"),
     );
   }
 
@@ -227,11 +239,15 @@ const UNAVAILABLE: DomainProvider = {
   async create() {
     throw new DomainProviderError(
       "Custom domains are not set up on this service yet. Contact support.",
+      503,
+      phrase("integrations.domains.unavailable"),
     );
   },
   async check() {
     throw new DomainProviderError(
       "Custom domains are not set up on this service yet. Contact support.",
+      503,
+      phrase("integrations.domains.unavailable"),
     );
   },
   async remove() {},

@@ -120,7 +120,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   if (tab === "brand") {
-    return data({ ...shell, tab, brand: await brandTab(db, membership, now) }, { headers });
+    const brand = await brandTab(db, membership, now, await getLocale(context));
+    return data({ ...shell, tab, brand }, { headers });
   }
   if (tab === "styles") {
     return data({ ...shell, tab, styles: await stylesTab(db, membership, now) }, { headers });

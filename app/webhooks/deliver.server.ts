@@ -20,6 +20,8 @@ import type { WebhookMessage } from "./emit.server";
 import {
   DELIVERY_TIMEOUT_MS,
   DISABLE_AFTER_FAILURES,
+  DISABLED_FAILING,
+  DISABLED_GONE,
   firstBytes,
   MAX_ATTEMPTS,
   RESPONSE_LOG_BYTES,
@@ -190,9 +192,9 @@ async function deliverOne(db: Database, message: Message<WebhookMessage>): Promi
   const failures = await countFailure(db, endpoint.id);
   const disabledBecause =
     answer.statusCode === 410
-      ? "It answered 410 Gone, which says the address is no longer used."
+      ? DISABLED_GONE
       : failures >= DISABLE_AFTER_FAILURES
-        ? `Its last ${DISABLE_AFTER_FAILURES} deliveries in a row failed.`
+        ? DISABLED_FAILING
         : null;
   if (disabledBecause) {
     await logDelivery(db, { ...attempt, outcome: "disabled" });

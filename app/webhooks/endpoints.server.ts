@@ -6,6 +6,7 @@ import {
   insertEndpoint,
   rotateEndpointSecret,
 } from "../models/webhooks.server";
+import { phrase, type Phrase } from "../i18n/phrase";
 import { PLANS, type PlanId } from "../plans/catalogue";
 import { enqueueWebhooks, webhookPayload } from "./emit.server";
 import {
@@ -26,7 +27,14 @@ import { configuredSecretKeys, sealSecret } from "./secret-box.server";
 
 export type EndpointOutcome<T> =
   | ({ ok: true } & T)
-  | { ok: false; status: 400 | 403 | 404; field?: "url" | "events"; message: string };
+  | {
+      ok: false;
+      status: 400 | 403 | 404;
+      field?: "url" | "events";
+      message: string;
+      /** The message for a page (integrations.webhooks.*); the API answers with `message`. */
+      phrase: Phrase;
+    };
 
 export interface AddEndpointInput {
   workspaceId: string;
@@ -53,16 +61,29 @@ export async function addEndpoint(
       ok: false,
       status: 403,
       message: `Webhooks are part of the Ultimate plan, and this workspace is on ${PLANS[input.plan].name}.`,
+      phrase: phrase("integrations.webhooks.refusal.plan", { plan: PLANS[input.plan].name }),
     };
   }
   const checked = checkWebhookUrl(input.url, webhookUrlRules());
-  if (!checked.ok) return { ok: false, status: 400, field: "url", message: checked.message };
+  if (!checked.ok) return { status: 400, field: "url", ...checked };
   const events = [...new Set(input.events)];
   if (events.length === 0) {
-    return { ok: false, status: 400, field: "events", message: "Choose at least one event." };
+    return {
+      ok: false,
+      status: 400,
+      field: "events",
+      message: "Choose at least one event.",
+      phrase: phrase("integrations.webhooks.refusal.noEvents"),
+    };
   }
   if (!events.every(isWebhookEvent)) {
-    return { ok: false, status: 400, field: "events", message: "Choose events from the list." };
+    return {
+      ok: false,
+      status: 400,
+      field: "events",
+      message: "Choose events from the list.",
+      phrase: phrase("integrations.webhooks.refusal.unknownEvents"),
+    };
   }
   // Shown once in plain; stored sealed (secret-box.server.ts).
   const secret = newSecret();
@@ -80,6 +101,7 @@ export async function addEndpoint(
       ok: false,
       status: 403,
       message: `This workspace has ${limit} endpoints, the most it can have. Remove one to add another.`,
+      phrase: phrase("integrations.webhooks.refusal.limit", { limit }),
     };
   }
   await recordAudit(db, {
@@ -101,6 +123,14 @@ const MISSING = {
   ok: false as const,
   status: 404 as const,
   message: "There is no such endpoint in this workspace. It may have been removed.",
+  phrase: phrase("integrations.webhooks.refusal.missing"),
+};
+
+const DISABLED = {
+  ok: false as const,
+  status: 400 as const,
+  message: "Enable the endpoint before sending it events.",
+  phrase: phrase("integrations.webhooks.refusal.disabled"),
 };
 
 export async function removeEndpoint(
@@ -146,7 +176,7 @@ export async function sendTestEvent(
   const endpoint = await findEndpoint(db, workspaceId, id);
   if (!endpoint) return MISSING;
   if (!endpoint.enabled) {
-    return { ok: false, status: 400, message: "Enable the endpoint before sending it events." };
+    return DISABLED;
   }
   await enqueueWebhooks([
     {
@@ -176,7 +206,7 @@ export async function resendDelivery(
   const delivery = endpoint ? await findDelivery(db, workspaceId, endpointId, deliveryId) : null;
   if (!endpoint || !delivery) return MISSING;
   if (!endpoint.enabled) {
-    return { ok: false, status: 400, message: "Enable the endpoint before sending it events." };
+    return DISABLED;
   }
   await enqueueWebhooks([
     {

@@ -53,6 +53,13 @@ export function retryDelay(attempt: number): number | null {
 
 /** Failures in a row that disable an endpoint. */
 export const DISABLE_AFTER_FAILURES = 20;
+/**
+ * Why an endpoint was disabled, as stored with it (and e-mailed in English); the Integrations tab
+ * says these in its language (issue #32).
+ */
+export const DISABLED_GONE = "It answered 410 Gone, which says the address is no longer used.";
+export const DISABLED_FAILING = `Its last ${DISABLE_AFTER_FAILURES} deliveries in a row failed.`;
+
 /** Failures in a row at which the workspace's owner is warned by e-mail. */
 export const WARN_AT_FAILURES = [5, 10, 15] as const;
 

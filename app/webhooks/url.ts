@@ -1,4 +1,5 @@
 import { isOwnWorkersDevHost } from "../domains/own-host";
+import { phrase, type Phrase } from "../i18n/phrase";
 import { trimChars } from "../validation/trim";
 
 // Which addresses webhooks may be sent to (issue #19), pure. A webhook makes our servers send a
@@ -9,7 +10,11 @@ import { trimChars } from "../validation/trim";
 // people can try webhooks with a receiver on their machine. The same check runs again before
 // every delivery, and deliveries follow no redirects.
 
-export type UrlCheck = { ok: true; url: string } | { ok: false; message: string };
+export type UrlCheck = { ok: true; url: string } | { ok: false; message: string; phrase: Phrase };
+
+/** A refusal: its English, and its phrase (integrations.webhooks.url.*) for a page. */
+const refuse = (message: string, id: string, values?: Record<string, string | number>) =>
+  ({ ok: false, message, phrase: phrase(`integrations.webhooks.url.${id}`, values) }) as const;
 
 export interface UrlRules {
   environment: string;
@@ -107,11 +112,11 @@ function privateV6(groups: number[]): boolean {
 }
 
 /** Whether `hostname` (as the URL parser writes it) leads somewhere no webhook may go. */
-function refusedHost(hostname: string, appHostname: string | null): string | null {
+function refusedHost(hostname: string, appHostname: string | null): UrlCheck | null {
   // Every trailing dot goes ("localhost.." is localhost to a resolver), and a name with an empty
   // label ("a..b", ".a") is no name a public address could have.
   const host = trimChars(hostname.toLowerCase(), ".", "end");
-  const internal = "Webhooks can only go to public addresses on the internet.";
+  const internal = refuse("Webhooks can only go to public addresses on the internet.", "internal");
   if (host.startsWith("[")) {
     const groups = parseV6(host.slice(1, -1));
     return groups === null || privateV6(groups) ? internal : null;
@@ -127,7 +132,7 @@ function refusedHost(hostname: string, appHostname: string | null): string | nul
     isOwnWorkersDevHost(host) ||
     (appHostname && (host === appHostname || host.endsWith(`.${appHostname}`)))
   ) {
-    return "Webhooks cannot be sent to this service itself.";
+    return refuse("Webhooks cannot be sent to this service itself.", "ourselves");
   }
   return null;
 }
@@ -137,18 +142,20 @@ const LOCAL_RECEIVERS = ["localhost", "127.0.0.1"];
 /** Checks an endpoint's address; its normalised form when it may be used. */
 export function checkWebhookUrl(raw: string, rules: UrlRules): UrlCheck {
   const typed = raw.trim();
-  if (!typed) return { ok: false, message: "Enter the address to send events to." };
+  if (!typed) return refuse("Enter the address to send events to.", "empty");
   if (typed.length > URL_MAX_LENGTH) {
-    return { ok: false, message: `Use an address of at most ${URL_MAX_LENGTH} characters.` };
+    return refuse(`Use an address of at most ${URL_MAX_LENGTH} characters.`, "tooLong", {
+      max: URL_MAX_LENGTH,
+    });
   }
   let url: URL;
   try {
     url = new URL(typed);
   } catch {
-    return { ok: false, message: "Enter a full address, like https://example.com/webhooks." };
+    return refuse("Enter a full address, like https://example.com/webhooks.", "notAddress");
   }
   if (url.username || url.password) {
-    return { ok: false, message: "Leave user names and passwords out of the address." };
+    return refuse("Leave user names and passwords out of the address.", "credentials");
   }
   const development = rules.environment === "development";
   if (
@@ -159,18 +166,18 @@ export function checkWebhookUrl(raw: string, rules: UrlRules): UrlCheck {
     return { ok: true, url: url.href };
   }
   if (url.protocol !== "https:") {
-    return {
-      ok: false,
-      message: development
-        ? "Webhook addresses must start with https:// (locally, http://localhost and http://127.0.0.1 work too)."
-        : "Webhook addresses must start with https://.",
-    };
+    return development
+      ? refuse(
+          "Webhook addresses must start with https:// (locally, http://localhost and http://127.0.0.1 work too).",
+          "httpsLocal",
+        )
+      : refuse("Webhook addresses must start with https://.", "https");
   }
   if (!development && url.port !== "") {
-    return { ok: false, message: "Webhooks go to the standard https port (443) only." };
+    return refuse("Webhooks go to the standard https port (443) only.", "port");
   }
   const refused = refusedHost(url.hostname, rules.appHostname?.toLowerCase() ?? null);
-  if (refused) return { ok: false, message: refused };
+  if (refused) return refused;
   url.hash = "";
   return { ok: true, url: url.href };
 }

@@ -3,7 +3,7 @@ import { redirectWithToast } from "../auth/flash.server";
 import { safeRedirectPath } from "../auth/redirect";
 import { jsonProblem, wantsJson } from "../auth/responses.server";
 import { readSession, signedInAt } from "../auth/session.server";
-import { staleWorkspaceRefusal, type TabActionContext } from "../dashboard/tab-action.server";
+import { staleWorkspaceRefusal, type TabActionContext, tabT } from "../dashboard/tab-action.server";
 import { workspaces } from "../db/schema";
 import type { Membership } from "../models/workspaces.server";
 import { PLANS } from "../plans/catalogue";
@@ -91,21 +91,19 @@ export async function sessionLimitAction(ctx: TabActionContext): Promise<Respons
     throw data(refusal("security.manage"), { status: 403 });
   }
   const { workspace } = ctx.membership;
+  // The toasts are made here in the account's language (issue #32).
+  const t = tabT(ctx);
   const refuse = (description: string) =>
     redirectWithToast(ctx.request, `${TEAM_TAB}#security`, {
-      title: "Session limit not changed",
+      title: t("team.security.toast.notChanged"),
       description,
       variant: "error",
     });
   const option = sessionLimitOption(ctx.form.get("limit"));
-  if (!option) return refuse("Choose one of the limits offered.");
-  if (workspace.personal) {
-    return refuse("Session limits are for team workspaces: your personal one is only yours.");
-  }
+  if (!option) return refuse(t("team.security.toast.chooseOffered"));
+  if (workspace.personal) return refuse(t("team.security.toast.personal"));
   if (option.seconds !== null && !planAllows(ctx.membership)) {
-    return refuse(
-      `A session length limit comes with the ${PLANS[SESSION_LIMIT_PLAN].name} plan. The workspace's owner can upgrade on the Plan & Billing tab.`,
-    );
+    return refuse(t("team.security.toast.plan", { plan: PLANS[SESSION_LIMIT_PLAN].name }));
   }
   const from = sessionLimitLabel(workspace.sessionLimitSeconds);
   const to = sessionLimitLabel(option.seconds);
@@ -124,11 +122,11 @@ export async function sessionLimitAction(ctx: TabActionContext): Promise<Respons
     ]);
   }
   return redirectWithToast(ctx.request, `${TEAM_TAB}#security`, {
-    title: "Session limit saved",
+    title: t("team.security.toast.saved"),
     description:
       option.seconds === null
-        ? "Members stay signed in to this workspace as long as their session lasts."
-        : `Members who signed in more than ${to} ago must sign in again to enter this workspace.`,
+        ? t("team.security.toast.savedNone")
+        : t("team.security.toast.savedLimit", { limit: t(`team.security.limit.${option.value}`) }),
     variant: "success",
   });
 }

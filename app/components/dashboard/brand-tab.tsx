@@ -70,6 +70,7 @@ function ImageField({
   hint,
   error,
   remove,
+  what,
 }: {
   id: string;
   name: string;
@@ -78,6 +79,8 @@ function ImageField({
   hint: string;
   error: string | undefined;
   remove: { name: string; label: string } | null;
+  /** What to drop, in the page's language: "an image". */
+  what: string;
 }) {
   return (
     <div className="field">
@@ -85,7 +88,7 @@ function ImageField({
       <FileDropZone
         id={id}
         name={name}
-        what="an image"
+        what={what}
         accept={accept}
         {...described(id, error, `${id}-hint`)}
       />
@@ -192,6 +195,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
           id="brand-logo"
           name="logo"
           label={t("integrations.brand.form.logo")}
+          what={t("integrations.brand.form.dropImage")}
           accept="image/png,image/jpeg"
           hint={
             t("integrations.brand.form.logoHint") +
@@ -208,6 +212,7 @@ function BrandForm({ tab, action }: { tab: BrandTabData; action: BrandTabAction[
           id="brand-favicon"
           name="favicon"
           label={t("integrations.brand.form.favicon")}
+          what={t("integrations.brand.form.dropImage")}
           accept="image/png,image/x-icon,.ico"
           hint={t("integrations.brand.form.faviconHint")}
           error={errors.favicon}
