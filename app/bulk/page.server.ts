@@ -25,6 +25,8 @@ import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
 import { hasControlCharacters } from "../validation/one-line";
+import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import {
   BULK_FORMATS,
   type BulkFormat,
@@ -224,13 +226,18 @@ export async function readOptions(
   };
 }
 
-/** The answer to an upload: a checked batch ready to go on, or what is wrong with the file. */
+/**
+ * The answer to an upload: a checked batch ready to go on, or what is wrong with the file. `t` is
+ * the request's translator: a refusal that names a row, a column or a limit is said in the page's
+ * language here (the others are English, which the page looks up by their text).
+ */
 export async function checkUpload(
   request: Request,
   db: Database,
   user: UserRecord,
   membership: Membership,
   now: Date,
+  t: Translate,
 ) {
   const plan = workspacePlan(membership, now);
   const capabilities = PLANS[plan].capabilities;
@@ -266,7 +273,10 @@ export async function checkUpload(
     new Uint8Array(await file.arrayBuffer()),
     capabilities.bulkRowsPerBatch,
   );
-  if (!parsed.ok) return refuse(parsed.message, 400, { file: parsed.message });
+  if (!parsed.ok) {
+    const message = say(t, parsed);
+    return refuse(message, 400, { file: message });
+  }
   const options = read.options;
   const checked = await refuseUnsafeRows(
     db,

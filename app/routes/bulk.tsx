@@ -7,7 +7,7 @@ import { CheckResult } from "../components/bulk/check-result";
 import { createDatabase } from "../db/client.server";
 import { useBulkMessage } from "../components/bulk/bulk-message";
 import { useLocalePath, useT } from "../i18n/i18n";
-import { getLocale } from "../i18n/locale.server";
+import { getLocale, getT } from "../i18n/locale.server";
 import { metaT } from "../i18n/meta";
 import { pageMeta } from "../seo";
 import { getMembership, requireMembership } from "../workspaces/current.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
   const intent = new URL(request.url).searchParams.get("intent");
   if (intent === "start") return startUpload(await request.formData(), db, membership, now);
-  return checkUpload(request, db, user, membership, now);
+  return checkUpload(request, db, user, membership, now, await getT(context));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
