@@ -11,7 +11,7 @@ import {
   canEmbedLogo,
   canTrackScans,
 } from "../plans/rules";
-import { describeContent, encodePayload } from "../qr/payload";
+import { encodePayload } from "../qr/payload";
 import { isPlainDesign } from "../design/customization";
 import { drawDesign } from "../design/drawing";
 import type { Design } from "../design/schema";
@@ -20,7 +20,6 @@ import { designOverStyle, listStyles } from "../styles/styles.server";
 import { parseStyle } from "../qr/schema";
 import { svgDataUrl } from "../qr/svg";
 import { contentSvg } from "../qr/render";
-import { QR_TYPE_LABELS } from "../qr/types";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
@@ -39,6 +38,7 @@ import { checkRows, type RowProblem } from "./rows";
 import { appOrigin } from "../config/app-url.server";
 import { refuseLoopingRows } from "./loops.server";
 import { refuseUnsafeRows } from "./safety.server";
+import { previewContent } from "./preview";
 
 // The /bulk page's loader and actions (issue #17); the route only wires them up.
 
@@ -228,8 +228,9 @@ export async function readOptions(
 
 /**
  * The answer to an upload: a checked batch ready to go on, or what is wrong with the file. `t` is
- * the request's translator: a refusal that names a row, a column or a limit is said in the page's
- * language here (the others are English, which the page looks up by their text).
+ * the request's translator: a refusal that names a row, a column or a limit, and the preview's
+ * types and contents, are said in the page's language here (the other refusals are English,
+ * which the page looks up by their text).
  */
 export async function checkUpload(
   request: Request,
@@ -333,8 +334,8 @@ export async function checkUpload(
     direct: checked.valid.length <= DIRECT_ROWS,
     preview: checked.valid.slice(0, PREVIEW_ROWS).map((item) => ({
       row: item.row,
-      type: QR_TYPE_LABELS[item.content.type],
-      content: describeContent(item.content),
+      type: t(`bulk.qrType.${item.content.type}`),
+      content: say(t, previewContent(item.content)),
       title: item.title,
       files: options.formats.map((format) => `${item.name}.${format}`).join(", "),
       src: svgDataUrl(

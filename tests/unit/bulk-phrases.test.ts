@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBulkCsv } from "../../app/bulk/csv";
+import { previewContent } from "../../app/bulk/preview";
+import type { QrContent } from "../../app/qr/types";
 import { english, inLanguage } from "./phrases";
 
 // Issue #32: a CSV's refusals that name a row, a column or the plan's limit carry a phrase, so the
@@ -47,5 +49,52 @@ describe("a CSV's refusals with values", () => {
 
   it("keeps a refusal without values English only (the page looks it up by its text)", () => {
     expect(refusal("url\n").phrase).toBeUndefined();
+  });
+});
+
+describe("the preview's line for what a row encodes", () => {
+  const contents: QrContent[] = [
+    { type: "url", url: "https://example.com/menu" },
+    { type: "text", text: "Welcome! ".repeat(12) },
+    { type: "email", email: "hello@example.com", subject: "", message: "" },
+    { type: "phone", phone: "+1 555 0100" },
+    { type: "sms", phone: "+1 555 0100", message: "TABLE 4" },
+    { type: "wifi", ssid: "Cafe Guest", password: "coffee-time", encryption: "WPA", hidden: false },
+    {
+      type: "contact",
+      firstName: "",
+      lastName: "",
+      company: "Analytical Engines",
+      jobTitle: "",
+      phone: "",
+      phone2: "",
+      phone2Type: "mobile",
+      email: "",
+      website: "",
+      street: "",
+      city: "",
+      region: "",
+      postalCode: "",
+      country: "",
+      note: "",
+    },
+  ];
+
+  it.each(contents.map((content) => [content.type, content] as const))(
+    "%s: says describeContent's English",
+    (_, content) => {
+      const line = previewContent(content);
+      expect(line.phrase?.id).toBe(`bulk.preview.${content.type}`);
+      expect(english(line.phrase)).toBe(line.message);
+    },
+  );
+
+  it("says it in German, with the row's value", () => {
+    expect(inLanguage("de", previewContent(contents[0]!).phrase)).toBe(
+      "Link zu https://example.com/menu",
+    );
+    expect(inLanguage("de", previewContent(contents[6]!).phrase)).toBe(
+      "Kontaktkarte für Analytical Engines",
+    );
   });
 });

@@ -6,7 +6,8 @@ import { appFetch, newAddress, ORIGIN } from "./app";
 
 // Issue #32 on /bulk: the file's refusals that name a row, a column or the plan's limit are built
 // in app/bulk/csv.ts with their values; the page says them in the account's (or the `lang`
-// cookie's) language, while the API keeps the English (tests/worker/api-bulk.test.ts).
+// cookie's) language, while the API keeps the English (tests/worker/api-bulk.test.ts). So are the
+// preview's types and contents and a failed batch's error.
 
 async function premium() {
   const { cookie, response } = await signUp({ ...newPerson("bulk-i18n"), plan: "premium" });
@@ -89,6 +90,19 @@ describe("/bulk says the file's refusals in the page's language", () => {
     expect(textOf(html)).toContain(
       "Row 2 has a quotation mark that is never closed. Check the quotes in that row and upload the file again.",
     );
+  });
+
+  it("shows the preview's types and contents in German", async () => {
+    const { status, html } = await upload(
+      await german(),
+      "type,url,firstName,lastName\nurl,https://example.com/menu,,\ncontact,,Ada,Lovelace\n",
+    );
+    expect(status).toBe(200);
+    const text = textOf(html);
+    expect(text).toContain("Link zu https://example.com/menu");
+    expect(text).toContain("Kontakt Kontaktkarte für Ada Lovelace");
+    expect(text).not.toContain("link to");
+    expect(text).not.toContain("contact card for");
   });
 
   it("says a failed batch's error in German on its page", async () => {
