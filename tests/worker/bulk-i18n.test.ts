@@ -78,7 +78,7 @@ describe("/bulk says the file's refusals in the page's language", () => {
     expect(status).toBe(400);
     const text = textOf(html);
     expect(text).toContain(
-      "El archivo tiene más de 1000 filas de códigos, el máximo que tu plan crea en un lote.",
+      "El archivo tiene más de 1000 filas de códigos, el máximo que permite tu plan en un lote.",
     );
     expect(text).not.toContain("more than 1,000 rows");
   });
