@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { CONTENT_FIELDS } from "../qr/fields";
 import { MAX_FIELD } from "../qr/schema";
+import { type Phrase, phrase } from "../i18n/phrase";
 
 // Reading a bulk CSV (issue #17). Pure: papaparse does the CSV grammar (quotes, embedded
 // newlines, either delimiter); this module decides what a file must look like to be a batch.
@@ -64,9 +65,12 @@ export interface ParsedCsv {
   unknownColumns: string[];
 }
 
-export type CsvOutcome = { ok: true; csv: ParsedCsv } | { ok: false; message: string };
+/** A refusal's English `message` is the API's; its `phrase`, where it names a value, the page's. */
+export type CsvOutcome =
+  { ok: true; csv: ParsedCsv } | { ok: false; message: string; phrase?: Phrase };
 
-const fail = (message: string): CsvOutcome => ({ ok: false, message });
+const fail = (message: string, said?: Phrase): CsvOutcome =>
+  said ? { ok: false, message, phrase: said } : { ok: false, message };
 
 /** True when the bytes look like text rather than an image, a PDF or a spreadsheet's binary file. */
 function looksLikeText(bytes: Uint8Array): boolean {
@@ -87,6 +91,7 @@ export function parseBulkCsv(bytes: Uint8Array, maxRows: number): CsvOutcome {
     return fail(
       "The file is empty. Choose a CSV file with a header row and at least one row of codes.",
     );
+  // No phrase: the /bulk page refuses a file over 5 MB before reading it, so only the API says this.
   if (bytes.length > MAX_CSV_BYTES) {
     return fail(
       `The file is ${megabytes(bytes.length)}; files can be at most 5 MB. Split it into smaller files.`,
@@ -120,8 +125,10 @@ export function parseBulkCsv(bytes: Uint8Array, maxRows: number): CsvOutcome {
     (error) => error.code === "MissingQuotes" || error.code === "InvalidQuotes",
   );
   if (broken) {
+    const row = (broken.row ?? 0) + 1;
     return fail(
-      `Row ${(broken.row ?? 0) + 1} has a quotation mark that is never closed. Check the quotes in that row and upload the file again.`,
+      `Row ${row} has a quotation mark that is never closed. Check the quotes in that row and upload the file again.`,
+      phrase("bulk.csv.unclosedQuote", { row }),
     );
   }
   const [header, ...records] = result.data;
@@ -132,17 +139,25 @@ export function parseBulkCsv(bytes: Uint8Array, maxRows: number): CsvOutcome {
   }
   const columns = header.map(columnOf);
   if (!columns.some((column) => column !== null && column !== "title" && column !== "filename")) {
+    const known = KNOWN_COLUMNS.join(", ");
     return fail(
-      `None of the columns is one we know. The first row must name the columns, like: type,url,title. Known columns: ${KNOWN_COLUMNS.join(", ")}.`,
+      `None of the columns is one we know. The first row must name the columns, like: type,url,title. Known columns: ${known}.`,
+      phrase("bulk.csv.noKnownColumns", { columns: known }),
     );
   }
   if (records.length === 0) {
     return fail("The file has only a header row. Add one row for each code you want.");
   }
-  if (records.length > maxRows) return fail(tooManyRows("The file", maxRows));
+  if (records.length > maxRows) {
+    return fail(tooManyRows("The file", maxRows), phrase("bulk.csv.tooManyRows", { max: maxRows }));
+  }
   const duplicate = columns.find((column, i) => column !== null && columns.indexOf(column) !== i);
-  if (duplicate)
-    return fail(`The column “${duplicate}” appears twice. Keep one and upload the file again.`);
+  if (duplicate) {
+    return fail(
+      `The column “${duplicate}” appears twice. Keep one and upload the file again.`,
+      phrase("bulk.csv.duplicateColumn", { column: duplicate }),
+    );
+  }
   const rows = records.map((record, index) => {
     const cells: CsvRow["cells"] = {};
     columns.forEach((column, i) => {

@@ -11,7 +11,7 @@ import {
   canEmbedLogo,
   canTrackScans,
 } from "../plans/rules";
-import { describeContent, encodePayload } from "../qr/payload";
+import { encodePayload } from "../qr/payload";
 import { isPlainDesign } from "../design/customization";
 import { drawDesign } from "../design/drawing";
 import type { Design } from "../design/schema";
@@ -20,11 +20,12 @@ import { designOverStyle, listStyles } from "../styles/styles.server";
 import { parseStyle } from "../qr/schema";
 import { svgDataUrl } from "../qr/svg";
 import { contentSvg } from "../qr/render";
-import { QR_TYPE_LABELS } from "../qr/types";
 import { requirePermission, workspacePlan } from "../workspaces/current.server";
 import { can, refusal } from "../workspaces/roles";
 import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
 import { hasControlCharacters } from "../validation/one-line";
+import type { Translate } from "../i18n/i18n";
+import { say } from "../i18n/phrase";
 import {
   BULK_FORMATS,
   type BulkFormat,
@@ -39,6 +40,7 @@ import { say } from "../i18n/phrase";
 import { appOrigin } from "../config/app-url.server";
 import { refuseLoopingRows } from "./loops.server";
 import { refuseUnsafeRows } from "./safety.server";
+import { previewContent } from "./preview";
 
 // The /bulk page's loader and actions (issue #17); the route only wires them up.
 
@@ -226,7 +228,12 @@ export async function readOptions(
   };
 }
 
-/** The answer to an upload: a checked batch ready to go on, or what is wrong with the file. */
+/**
+ * The answer to an upload: a checked batch ready to go on, or what is wrong with the file. `t` is
+ * the request's translator: a refusal that names a row, a column or a limit, and the preview's
+ * types and contents, are said in the page's language here (the other refusals are English,
+ * which the page looks up by their text).
+ */
 export async function checkUpload(
   request: Request,
   db: Database,
@@ -269,7 +276,10 @@ export async function checkUpload(
     new Uint8Array(await file.arrayBuffer()),
     capabilities.bulkRowsPerBatch,
   );
-  if (!parsed.ok) return refuse(parsed.message, 400, { file: parsed.message });
+  if (!parsed.ok) {
+    const message = say(t, parsed);
+    return refuse(message, 400, { file: message });
+  }
   const options = read.options;
   const checked = await refuseUnsafeRows(
     db,
@@ -329,8 +339,8 @@ export async function checkUpload(
     direct: checked.valid.length <= DIRECT_ROWS,
     preview: checked.valid.slice(0, PREVIEW_ROWS).map((item) => ({
       row: item.row,
-      type: QR_TYPE_LABELS[item.content.type],
-      content: describeContent(item.content),
+      type: t(`bulk.qrType.${item.content.type}`),
+      content: say(t, previewContent(item.content)),
       title: item.title,
       files: options.formats.map((format) => `${item.name}.${format}`).join(", "),
       src: svgDataUrl(

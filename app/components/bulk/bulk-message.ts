@@ -1,16 +1,17 @@
-import { useErrorText, useT } from "../../i18n/i18n";
+import { useLingui } from "@lingui/react";
+import { useErrorText } from "../../i18n/i18n";
 
 /**
  * A message of the bulk modules (written in English, as the API answers) in the page's
  * language: the bulk page's own ("bulk.message.<English>"), else a shared schema's
- * ("zod.<English>", as FieldError finds it), else the English.
+ * ("zod.<English>", as FieldError finds it), else the text as it came (a message the action
+ * already said in the page's language from its phrase, or English).
  */
 export function useBulkMessage(): (message: string) => string {
-  const t = useT();
+  const { i18n } = useLingui();
   const errorText = useErrorText();
   return (message: string) => {
     const id = `bulk.message.${message}`;
-    const text = t(id);
-    return text === id ? errorText(message) : text;
+    return id in i18n.messages ? i18n._(id) : errorText(message);
   };
 }
