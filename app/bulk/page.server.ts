@@ -26,6 +26,7 @@ import { MAX_CSV_BYTES, parseBulkCsv } from "./csv";
 import { hasControlCharacters } from "../validation/one-line";
 import type { Translate } from "../i18n/i18n";
 import { say } from "../i18n/phrase";
+import { generatorErrorText } from "../components/generator/error-text";
 import {
   BULK_FORMATS,
   type BulkFormat,
@@ -35,8 +36,6 @@ import {
   startJob,
 } from "./jobs.server";
 import { checkRows, type RowProblem } from "./rows";
-import type { Translate } from "../i18n/i18n";
-import { say } from "../i18n/phrase";
 import { appOrigin } from "../config/app-url.server";
 import { refuseLoopingRows } from "./loops.server";
 import { refuseUnsafeRows } from "./safety.server";
@@ -299,10 +298,12 @@ export async function checkUpload(
     fileName,
     checkedRows: parsed.csv.rows.length,
     validRows: checked.valid.length,
-    // A row's message built with values (a plan's types) in the page's language (issue #32).
-    problems: checked.invalid
-      .slice(0, MAX_LISTED_PROBLEMS)
-      .map(({ phrase, ...problem }) => ({ ...problem, message: say(t, { ...problem, phrase }) })),
+    // A row's message built with values (a plan's types, a design's contrast, a content's
+    // length) in the page's language (issue #32): by its phrase, else as the generator says it.
+    problems: checked.invalid.slice(0, MAX_LISTED_PROBLEMS).map(({ phrase, ...problem }) => ({
+      ...problem,
+      message: phrase ? say(t, { ...problem, phrase }) : generatorErrorText(t, problem.message),
+    })),
     moreProblems: Math.max(0, checked.invalid.length - MAX_LISTED_PROBLEMS),
     unknownColumns: parsed.csv.unknownColumns,
   };

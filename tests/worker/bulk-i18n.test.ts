@@ -105,6 +105,24 @@ describe("/bulk says the file's refusals in the page's language", () => {
     expect(text).not.toContain("contact card for");
   });
 
+  it("says a row's design checks (contrast, frame text) in German, as the generator does", async () => {
+    const { status, html } = await upload(
+      await german(),
+      [
+        "url,fgColor,frame,frameText",
+        "https://example.com/ok,,,",
+        "https://example.com/faint,e2e8f0,,",
+        "https://example.com/text,,box,Scan me 😀",
+      ].join("\n"),
+    );
+    expect(status).toBe(200);
+    const text = textOf(html);
+    expect(text).toContain("Diese Farben liegen zu nah beieinander");
+    expect(text).toContain(`entferne "😀"`);
+    expect(text).not.toContain("too close");
+    expect(text).not.toContain("remove");
+  });
+
   it("says a failed batch's error in German on its page", async () => {
     const cookie = await german();
     const { status, html } = await upload(cookie, rows(2));
