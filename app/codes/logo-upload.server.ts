@@ -1,8 +1,9 @@
 import type { Membership } from "../models/workspaces.server";
 import { workspacePlan } from "../workspaces/current.server";
-import type { Phrase, Phrased } from "../i18n/phrase";
+import { phrase, type Phrase, type Phrased } from "../i18n/phrase";
+import { uploadRefusal } from "../brand/brand";
 import { canEmbedLogo, UPGRADE_REQUIRED } from "../plans/rules";
-import { checkLogo, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from "../qr/logo";
+import { checkLogo, LOGO_MAX_BYTES, LOGO_TOO_LARGE, type LogoProblem } from "../qr/logo";
 import type { Logo } from "../qr/png.server";
 
 export type LogoOutcome =
@@ -14,6 +15,24 @@ export type LogoOutcome =
       /** The title in a page's language, where the refusal is the plan's (issue #32). */
       titlePhrase?: Phrase;
     } & Phrased);
+
+/** The toast titles of the logo's refusals, by their English (issue #32). */
+const TITLE_PHRASES: Record<string, Phrase> = {
+  "File too large": phrase("generator.toast.logoTooLarge"),
+  "Invalid file type": phrase("generator.toast.logoType"),
+  "Image too large": phrase("generator.toast.logoTooManyPixels"),
+};
+
+/** A refused image: its English, and its phrases for a page's toast. */
+function refused(status: 400 | 413, problem: LogoProblem): LogoOutcome {
+  return {
+    ok: false,
+    status,
+    title: problem.title,
+    titlePhrase: TITLE_PHRASES[problem.title],
+    ...uploadRefusal(problem),
+  };
+}
 
 /**
  * The `logo` file of a form, checked in the spec's order (section 5): signed in, a workspace
@@ -35,23 +54,9 @@ export async function logoFromForm(
   }
   const plan = canEmbedLogo(workspacePlan(membership));
   if (!plan.ok) return { ...plan, status: 403, ...UPGRADE_REQUIRED };
-  if (file.size > LOGO_MAX_BYTES) {
-    return {
-      ok: false,
-      status: 413,
-      title: LOGO_TOO_LARGE.title,
-      message: LOGO_TOO_LARGE.description,
-    };
-  }
+  if (file.size > LOGO_MAX_BYTES) return refused(413, LOGO_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkLogo(bytes);
-  if (!checked.ok) {
-    return {
-      ok: false,
-      status: 400,
-      title: checked.problem.title,
-      message: checked.problem.description,
-    };
-  }
+  if (!checked.ok) return refused(400, checked.problem);
   return { ok: true, logo: { bytes, type: checked.type } };
 }

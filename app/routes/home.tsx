@@ -184,8 +184,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof LogoStoreError)) throw error;
       return redirectWithToast(request, back(""), {
-        title: error.title,
-        description: error.message,
+        title: t("generator.toast.uploadFailed"),
+        description: t("generator.toast.logoStoreFailed"),
         variant: "error",
       });
     }

@@ -87,6 +87,27 @@ describe("the generator in Spanish", () => {
     expect(await landOn(refused, cookie)).toContain("No se pudo guardar");
   });
 
+  it("refuses a logo that is not an image in Spanish, title and all", async () => {
+    const { cookie } = await signUp({ ...newPerson("es-logo"), plan: "premium" });
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ type: "url", url: "https://example.com/es" })) {
+      form.set(key, value);
+    }
+    form.set("intent", "logo");
+    const disguised = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    form.set("logo", new File([disguised], "logo.png", { type: "image/png" }));
+    const refused = await appFetch("/es/?index", {
+      method: "POST",
+      body: form,
+      headers: { Origin: ORIGIN, Cookie: cookie },
+    });
+    expect(refused.status).toBe(303);
+    const text = await landOn(refused, cookie);
+    expect(text).toContain("Tipo de archivo no válido");
+    expect(text).not.toContain("Invalid file type");
+    expect(text).not.toContain("Please choose an image file");
+  });
+
   it("keeps its messages when the browser asks for the page's data (a navigation, a revalidation)", async () => {
     // React Router asks for "/" at "/_.data" and for "/es/" at "/es/_.data".
     expect(await (await appFetch("/_.data")).text()).toContain("Create QR codes that always scan");
