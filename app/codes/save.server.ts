@@ -40,12 +40,15 @@ export type SaveOutcome =
       ok: false;
       status: 400 | 401 | 403 | 422 | 429 | 503;
       title: string;
-      /** The title in a page's language, where the refusal is a plan's (issue #32). */
+      /** The title in a page's language (issue #32). */
       titlePhrase?: Phrase;
     } & Phrased);
 
 /** The titles of the link-safety refusals (issue #31), which the APIs map to their own problems. */
 export const UNSAFE_DESTINATION = "Unsafe destination";
+
+/** The title of a refused save, in a page's language (issue #32). */
+const SAVE_FAILED = phrase("generator.toast.saveFailed");
 export const NEW_ACCOUNT_LIMIT = "New account limit";
 
 /** Where a code is saved, with what plan, and who is recorded as making it. */
@@ -80,11 +83,18 @@ export async function saveForUser(
       ok: false,
       status: 401,
       title: "Sign in required",
+      titlePhrase: phrase("generator.toast.signInRequired"),
       message: "Please sign in to save QR codes to your account.",
     };
   }
   if (!can(membership.role, "codes.manage")) {
-    return { ok: false, status: 403, title: "Save failed", message: refusal("codes.manage") };
+    return {
+      ok: false,
+      status: 403,
+      title: "Save failed",
+      titlePhrase: SAVE_FAILED,
+      message: refusal("codes.manage"),
+    };
   }
   const target = {
     workspaceId: membership.workspace.id,
@@ -101,7 +111,15 @@ async function trackedLinkRefusal(
   url: string,
 ): Promise<SaveOutcome | null> {
   const unsafe = await unsafeDestination(db, url);
-  if (unsafe) return { ok: false, status: 422, title: UNSAFE_DESTINATION, message: unsafe.message };
+  if (unsafe) {
+    return {
+      ok: false,
+      status: 422,
+      title: UNSAFE_DESTINATION,
+      titlePhrase: phrase("generator.toast.unsafeDestination"),
+      message: unsafe.message,
+    };
+  }
   const room = await newAccountRoom(db, creatorId);
   if (room && room.remaining < 1) {
     return {
@@ -143,14 +161,28 @@ export async function saveInWorkspace(
     contentMatrix(content); // refuse what cannot become a code before storing it
   } catch (error) {
     if (error instanceof ContentTooLongError) {
-      return { ok: false, status: 400, title: "Save failed", message: error.message };
+      return {
+        ok: false,
+        status: 400,
+        title: "Save failed",
+        titlePhrase: SAVE_FAILED,
+        message: error.message,
+      };
     }
     throw error;
   }
   // A design that does not scan is never stored (issue #28): the same check as every image's.
   const customization = customizationOf(style);
   const unusable = await designProblem(encodePayload(content), customization, logo);
-  if (unusable) return { ok: false, status: 400, title: "Design", message: unusable.message };
+  if (unusable) {
+    return {
+      ok: false,
+      status: 400,
+      title: "Design",
+      titlePhrase: phrase("generator.toast.design"),
+      message: unusable.message,
+    };
+  }
   const type = canSaveType(plan, content.type);
   if (!type.ok) {
     return {
@@ -181,7 +213,13 @@ export async function saveInWorkspace(
   const db = createDatabase();
   // A tracked code may not lead back into this service, however it is made (issue #27).
   if (track && content.type === "url" && (await leadsBackHere(db, content.url))) {
-    return { ok: false, status: 400, title: "Destination", message: LOOP_MESSAGE };
+    return {
+      ok: false,
+      status: 400,
+      title: "Destination",
+      titlePhrase: phrase("generator.toast.destination"),
+      message: LOOP_MESSAGE,
+    };
   }
   if (track && content.type === "url") {
     const refused = await trackedLinkRefusal(db, creator.id, content.url);
@@ -194,7 +232,9 @@ export async function saveInWorkspace(
         ok: false,
         status: 400,
         title: "Link domain",
+        titlePhrase: phrase("generator.toast.linkDomain"),
         message: "Choose an active domain of this workspace for the tracked link, or ours.",
+        phrase: phrase("generator.refusal.linkDomain"),
       };
     }
   }
@@ -203,7 +243,14 @@ export async function saveInWorkspace(
     logoUrl = logo ? await storeLogo(workspaceId, logo) : null;
   } catch (error) {
     if (!(error instanceof LogoStoreError)) throw error;
-    return { ok: false, status: 503, title: error.title, message: error.message };
+    return {
+      ok: false,
+      status: 503,
+      title: error.title,
+      titlePhrase: phrase("generator.toast.uploadFailed"),
+      message: error.message,
+      phrase: phrase("generator.toast.logoStoreFailed"),
+    };
   }
   const id = await saveCode(db, {
     logoUrl,

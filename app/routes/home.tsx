@@ -29,7 +29,8 @@ import { type Translate, useT } from "../i18n/i18n";
 import { localizedPath } from "../i18n/locales";
 import { getLocale, getT } from "../i18n/locale.server";
 import { metaT } from "../i18n/meta";
-import { type Phrase, say } from "../i18n/phrase";
+import { type Phrase, type Phrased, say } from "../i18n/phrase";
+import { pageMessage } from "../dashboard/code-messages";
 import designerCss from "../styles/designer.css?url";
 import { existingVisitorId } from "../security/visitor.server";
 import { pageMeta } from "../seo";
@@ -124,6 +125,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refusal's title in the page's language where its source gave one (a plan's refusals). */
 function titleOf(t: Translate, refusal: { title: string; titlePhrase?: Phrase }): string {
   return say(t, { message: refusal.title, phrase: refusal.titlePhrase });
+}
+
+/**
+ * A refused save's message in the page's language: by its phrase, else as the code page says a
+ * destination's refusal (a loop, an unsafe site) or the generator a check's (issue #32).
+ */
+function refusalText(t: Translate, refusal: Phrased): string {
+  if (refusal.phrase) return say(t, refusal);
+  const said = pageMessage(t, refusal.message);
+  return said !== refusal.message ? said : generatorErrorText(t, refusal.message);
 }
 
 /**
@@ -223,7 +234,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return redirectWithToast(request, back(logoKey, kept), {
       title: titleOf(t, outcome),
-      description: say(t, outcome),
+      description: refusalText(t, outcome),
       variant: "error",
     });
   }

@@ -108,6 +108,20 @@ describe("the generator in Spanish", () => {
     expect(text).not.toContain("Please choose an image file");
   });
 
+  it("refuses a tracked code that leads back here in Spanish, title and all", async () => {
+    const { cookie } = await signUp({ ...newPerson("es-loop"), plan: "premium" });
+    const refused = await postForm(
+      "/es/?index",
+      { type: "url", url: `${ORIGIN}/dashboard`, trackScans: "on", title: "Bucle" },
+      cookie,
+    );
+    expect(refused.status).toBe(303);
+    const text = await landOn(refused, cookie);
+    expect(text).toContain("Destino");
+    expect(text).toContain("Esa dirección lleva de vuelta a este servicio");
+    expect(text).not.toContain("leads back to this service");
+  });
+
   it("keeps its messages when the browser asks for the page's data (a navigation, a revalidation)", async () => {
     // React Router asks for "/" at "/_.data" and for "/es/" at "/es/_.data".
     expect(await (await appFetch("/_.data")).text()).toContain("Create QR codes that always scan");
