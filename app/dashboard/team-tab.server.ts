@@ -12,9 +12,9 @@ import { readRevealedLink } from "../workspaces/invite.server";
 import { personName } from "../workspaces/personal";
 import { can } from "../workspaces/roles";
 import { sessionLimitSettings } from "../workspaces/session-limit.server";
-import { inviteVerdict, type InviteVerdict, seatLimit } from "../workspaces/seats";
+import { inviteRefusalText, inviteVerdict, seatLimit } from "../workspaces/seats";
 import type { Locale } from "../i18n/locales";
-import { translatorFor, type Translate } from "../i18n/locale.server";
+import { translatorFor } from "../i18n/locale.server";
 import { say } from "../i18n/phrase";
 import { loadPage, requestedPage } from "../validation/pages";
 import { policyView } from "../security/workspace-policy.server";
@@ -24,28 +24,6 @@ import { policyView } from "../security/workspace-policy.server";
 // workspace sees who is in it; invitations and the log are for its owner and admins.
 
 const AUDIT_PAGE_SIZE = 20;
-
-/** Why an invitation does not fit, in the tab's language (seats.ts keeps the English one). */
-function refusalText(
-  t: Translate,
-  verdict: Extract<InviteVerdict, { ok: false }>,
-  plan: string,
-  byOwner: boolean,
-): string {
-  const upgrade = verdict.upgradeTo
-    ? { upgradePlan: PLANS[verdict.upgradeTo].name, upgradeSeats: seatLimit(verdict.upgradeTo) }
-    : null;
-  const values = { plan, limit: verdict.limit, members: verdict.members, ...upgrade };
-  if (verdict.reason === "single") return t("team.invite.refusal.single", values);
-  if (verdict.reason === "over") {
-    return t(upgrade ? "team.invite.refusal.over.upgrade" : "team.invite.refusal.over", values);
-  }
-  const who = byOwner ? "owner" : "other";
-  return t(
-    upgrade ? `team.invite.refusal.full.${who}.upgrade` : `team.invite.refusal.full.${who}`,
-    values,
-  );
-}
 
 export async function teamTab(
   db: Database,
@@ -94,7 +72,7 @@ export async function teamTab(
       seats: { ...seats, limit: seatLimit(plan), used: seats.members + seats.pending },
       invite: manage
         ? {
-            refusal: verdict.ok ? null : refusalText(t, verdict, PLANS[plan].name, isOwner),
+            refusal: verdict.ok ? null : inviteRefusalText(t, verdict, PLANS[plan].name, isOwner),
             upgrade:
               verdict.ok || !verdict.upgradeTo
                 ? null

@@ -3,7 +3,8 @@ import type { Database } from "../db/client.server";
 import type { UserRecord } from "../db/schema";
 import { sendMail } from "../mail/mailer.server";
 import { DEFAULT_LOCALE } from "../i18n/locales";
-import { chosenLocale } from "../i18n/locale.server";
+import { chosenLocale, type Translate, translatorFor } from "../i18n/locale.server";
+import { phrase, type Phrased, say } from "../i18n/phrase";
 import { inviteeLocale } from "../mail/recipient.server";
 import { invitationMessage } from "../mail/templates";
 import { shownBrand } from "../models/brands.server";
@@ -23,7 +24,8 @@ import type { Membership } from "../models/workspaces.server";
 import { signedCookie } from "../security/cookies.server";
 import { requirePermission, workspacePlan } from "./current.server";
 import { personName, workspaceLabel } from "./personal";
-import { inviteVerdict, seatLimit } from "./seats";
+import { inviteRefusalText, inviteVerdict, seatLimit } from "./seats";
+import { PLANS } from "../plans/catalogue";
 import { firstIssue, inviteSchema } from "./team-forms";
 import { appOrigin } from "../config/app-url.server";
 
@@ -33,7 +35,8 @@ import { appOrigin } from "../config/app-url.server";
 
 export const TEAM_TAB = "/dashboard?tab=team";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const dateIn = (code: string) =>
+  new Intl.DateTimeFormat(code === "en" ? "en-US" : code, { dateStyle: "medium", timeZone: "UTC" });
 
 function linkCookie(request: Request) {
   return signedCookie("qr_invite_link", request, { maxAge: 10 * 60 });
@@ -64,19 +67,33 @@ async function quotaRefusal(
   workspaceId: string,
   email: string,
   now: Date,
-): Promise<string | null> {
+): Promise<Phrased | null> {
   const today = await invitationsToday(db, workspaceId, email, now);
   if (today.workspace >= INVITATIONS_PER_WORKSPACE_PER_DAY) {
-    return `This workspace and the others of its owner sent ${INVITATIONS_PER_WORKSPACE_PER_DAY} invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.`;
+    const count = INVITATIONS_PER_WORKSPACE_PER_DAY;
+    return {
+      message: `This workspace and the others of its owner sent ${count} invitations in the last 24 hours, the most they can send in a day. Try again tomorrow.`,
+      phrase: phrase("team.invite.toast.quotaWorkspace", { count }),
+    };
   }
   if (today.address >= INVITATIONS_PER_ADDRESS_PER_DAY) {
-    return `${mailboxOf(email)} was sent ${INVITATIONS_PER_ADDRESS_PER_DAY} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`;
+    const [mailbox, count] = [mailboxOf(email), INVITATIONS_PER_ADDRESS_PER_DAY];
+    return {
+      message: `${mailbox} was sent ${count} invitations in the last 24 hours, the most one address receives in a day. Try again tomorrow, or send the link you were shown earlier.`,
+      phrase: phrase("team.invite.toast.quotaAddress", { mailbox, count }),
+    };
   }
   return null;
 }
 
 function refuse(request: Request, title: string, description: string) {
   return redirectWithToast(request, TEAM_TAB, { title, description, variant: "error" });
+}
+
+/** The inviter's toasts are said in the Team tab's language: theirs (a signed-in page). */
+function inviterT(request: Request, user: UserRecord): { t: Translate; code: string } {
+  const locale = chosenLocale(request, user) ?? DEFAULT_LOCALE;
+  return { t: translatorFor(locale), code: locale.code };
 }
 
 /** POST intent=invite: an e-mail address and a role. */
@@ -89,25 +106,38 @@ export async function inviteMember(
   now = new Date(),
 ): Promise<Response> {
   requirePermission(membership, "members.manage");
+  const { t, code } = inviterT(request, user);
+  const notSent = t("team.invite.toast.notSent");
   const parsed = inviteSchema.safeParse({ email: form.get("email"), role: form.get("role") });
-  if (!parsed.success) return refuse(request, "Invitation not sent", firstIssue(parsed.error));
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    const zod = t(`zod.${issue}`);
+    return refuse(request, notSent, zod === `zod.${issue}` ? issue : zod);
+  }
   const email = normalizeEmail(parsed.data.email);
   const { role } = parsed.data;
   const workspaceId = membership.workspace.id;
 
   if (await isMemberByEmail(db, workspaceId, email)) {
-    return refuse(request, "Already a member", `${email} is already a member of this workspace.`);
+    return refuse(
+      request,
+      t("team.invite.toast.alreadyMember"),
+      t("team.invite.toast.alreadyMemberText", { email }),
+    );
   }
   const earlier = await findPendingInvitationFor(db, workspaceId, email, now);
   if (earlier) {
     return refuse(
       request,
-      "Already invited",
-      `${email} already has an invitation, valid until ${dateFormat.format(earlier.expiresAt)}. Revoke it to send a new link.`,
+      t("team.invite.toast.alreadyInvited"),
+      t("team.invite.toast.alreadyInvitedText", {
+        email,
+        date: dateIn(code).format(earlier.expiresAt),
+      }),
     );
   }
   const quota = await quotaRefusal(db, workspaceId, email, now);
-  if (quota) return refuse(request, "Invitation not sent", quota);
+  if (quota) return refuse(request, notSent, say(t, quota));
   const plan = workspacePlan(membership, now);
   const byOwner = membership.role === "owner";
   // Someone who already holds a seat of this plan (in another of the owner's workspaces) takes
@@ -116,7 +146,9 @@ export async function inviteMember(
   const verdict = seated
     ? ({ ok: true } as const)
     : inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
-  if (!verdict.ok) return refuse(request, "Invitation not sent", verdict.message);
+  if (!verdict.ok) {
+    return refuse(request, notSent, inviteRefusalText(t, verdict, PLANS[plan].name, byOwner));
+  }
 
   const invitation = await createInvitation(
     db,
@@ -131,13 +163,18 @@ export async function inviteMember(
   );
   if (!invitation) {
     // Someone else took the last seat (or the day's last invitation) between the count and the insert.
-    const again =
-      (await quotaRefusal(db, workspaceId, email, now)) ??
-      inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
+    const quotaNow = await quotaRefusal(db, workspaceId, email, now);
+    const seatsNow = quotaNow
+      ? null
+      : inviteVerdict(plan, await countSeats(db, workspaceId, now), byOwner);
     return refuse(
       request,
-      "Invitation not sent",
-      typeof again === "string" ? again : again.ok ? "Please try again." : again.message,
+      notSent,
+      quotaNow
+        ? say(t, quotaNow)
+        : seatsNow && !seatsNow.ok
+          ? inviteRefusalText(t, seatsNow, PLANS[plan].name, byOwner)
+          : t("team.invite.toast.retry"),
     );
   }
   const url = `${appOrigin()}/invite/${invitation.token}`;
@@ -160,13 +197,16 @@ export async function inviteMember(
     TEAM_TAB,
     mailed === "failed"
       ? {
-          title: "Invitation created",
-          description: `The e-mail to ${email} could not be sent. Copy the link below and send it yourself.`,
+          title: t("team.invite.toast.created"),
+          description: t("team.invite.toast.createdText", { email }),
           variant: "error",
         }
       : {
-          title: "Invitation sent",
-          description: `${email} is invited as ${role}. You can also copy the link below.`,
+          title: t("team.invite.toast.sent"),
+          description: t("team.invite.toast.sentText", {
+            email,
+            role: t(`team.role.${role}.option`),
+          }),
           variant: "success",
         },
     [reveal],

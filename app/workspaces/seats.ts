@@ -1,3 +1,4 @@
+import type { Translate } from "../i18n/i18n";
 import { PLAN_IDS, PLANS, type PlanId } from "../plans/catalogue";
 
 // Seats (issue #15): the owner, every other member and every pending invitation take one. The
@@ -95,4 +96,26 @@ export function inviteVerdict(plan: PlanId, seats: SeatCount, byOwner: boolean):
     };
   }
   return { ok: true };
+}
+
+/** Why an invitation does not fit, in the Team tab's language (`message` is the English one). */
+export function inviteRefusalText(
+  t: Translate,
+  verdict: Extract<InviteVerdict, { ok: false }>,
+  plan: string,
+  byOwner: boolean,
+): string {
+  const upgrade = verdict.upgradeTo
+    ? { upgradePlan: PLANS[verdict.upgradeTo].name, upgradeSeats: seatLimit(verdict.upgradeTo) }
+    : null;
+  const values = { plan, limit: verdict.limit, members: verdict.members, ...upgrade };
+  if (verdict.reason === "single") return t("team.invite.refusal.single", values);
+  if (verdict.reason === "over") {
+    return t(upgrade ? "team.invite.refusal.over.upgrade" : "team.invite.refusal.over", values);
+  }
+  const who = byOwner ? "owner" : "other";
+  return t(
+    upgrade ? `team.invite.refusal.full.${who}.upgrade` : `team.invite.refusal.full.${who}`,
+    values,
+  );
 }

@@ -203,3 +203,23 @@ describe("the Team tab's session limit toasts in the account's language", () => 
     expect(text).not.toContain("Session limit not changed");
   });
 });
+
+describe("the Team tab's invitation toasts in the account's language", () => {
+  it("sends, then refuses a second invitation to the same address, in German", async () => {
+    const owner = await person("premium");
+    await speaks(owner, "de");
+    const email = `eingeladen-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const sent = await tabPost(owner, "team", { intent: "invite", email, role: "editor" });
+    expect(sent.status).toBe(303);
+    const text = await landOn(sent, owner.cookies);
+    expect(text).toContain("Einladung gesendet");
+    expect(text).toContain(`${email} ist als Bearbeiter eingeladen.`);
+    expect(text).not.toContain("Invitation sent");
+
+    const again = await tabPost(owner, "team", { intent: "invite", email, role: "viewer" });
+    const refusal = await landOn(again, owner.cookies);
+    expect(refusal).toContain("Bereits eingeladen");
+    expect(refusal).toMatch(/hat schon eine Einladung, gültig bis \d{1,2}\.\d{2}\.\d{4}\./);
+    expect(refusal).not.toContain("already has an invitation");
+  });
+});
