@@ -10,6 +10,8 @@ import { PLANS } from "../plans/catalogue";
 import { recordAudit } from "./audit.server";
 import { effectivePlan } from "../plans/effective";
 import { data } from "react-router";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { chosenLocale, translatorFor } from "../i18n/locale.server";
 import { can, refusal } from "./roles";
 import { TEAM_TAB } from "./invite.server";
 import {
@@ -55,11 +57,24 @@ export async function sessionLimitRefusal(
     respond: async () =>
       wantsJson(request)
         ? jsonProblem(401, message, { code: "SIGN_IN_AGAIN" })
-        : redirectWithToast(request, signIn, {
-            title: "Please sign in again",
-            description: message,
-            variant: "error",
-          }),
+        : redirectWithToast(request, signIn, signInAgainToast(request, membership, limit)),
+  };
+}
+
+/**
+ * The sign-in page's toast, in the language the browser chose (the cookie: the account, whose
+ * session is too old, is not asked again here).
+ */
+function signInAgainToast(request: Request, membership: Membership, limit: number) {
+  const t = translatorFor(chosenLocale(request, null) ?? DEFAULT_LOCALE);
+  const value = SESSION_LIMITS.find((option) => option.seconds === limit)?.value;
+  return {
+    title: t("team.security.toast.signInAgainTitle"),
+    description: t("team.security.toast.signInAgain", {
+      workspace: membership.label,
+      limit: value ? t(`team.security.limit.${value}`) : sessionLimitLabel(limit),
+    }),
+    variant: "error" as const,
   };
 }
 

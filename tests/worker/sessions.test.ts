@@ -8,7 +8,7 @@ import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { cookieFrom, newPerson, postJson } from "./accounts";
 import { appFetch, ORIGIN } from "./app";
-import { landOn } from "./forms";
+import { landOn, pageText } from "./forms";
 
 // Issue #31: every signed-in browser is listed on /account (device, place, sign-in method, last
 // use) and can be ended from another one; a workspace on Ultimate can ask its members to sign in
@@ -362,6 +362,13 @@ describe("a workspace's session length limit", () => {
     const signInPage = await landOn(refused, member.cookies);
     expect(signInPage).toContain("“Acme” asks its members to sign in again after 8 hours");
     expect(signInPage).toContain("Sign in");
+    // In the language the browser chose, the toast too (issue #32).
+    const german = `${member.cookies}; lang=de`;
+    const inGerman = await appFetch("/dashboard?tab=team", { headers: { Cookie: german } });
+    const flash = cookieFrom(inGerman, "qr_flash")!;
+    const page = await pageText(`/de${inGerman.headers.get("Location")!}`, `${german}; ${flash}`);
+    expect(page).toContain("Bitte melde dich erneut an");
+    expect(page).toContain("„Acme“ verlangt von seinen Mitgliedern nach 8 Stunden eine erneute");
     // A script gets a 401 it can read.
     const json = await get(member, "/api/qr-codes", { Accept: "application/json" });
     expect(json.status).toBe(401);
