@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { scanValueName } from "../../analytics/names";
 import type { CodeOverview, DownloadChoice } from "../../dashboard/code-overview.server";
 import { Trans, useLocale, useT } from "../../i18n/i18n";
 import { CopyButton } from "../copy-button";
 import { LockedDownload } from "../locked-download";
-import { Breakdown } from "../activity-chart";
 
 // The top of a code's page (issue #29 item 8): its image drawn from its saved design with the
 // downloads in every format (a format the plan lacks is shown locked, with why), its short link
@@ -118,6 +118,36 @@ export function DesignSummary({ overview }: { overview: CodeOverview }) {
         <Lines lines={overview.design} />
       </div>
     </>
+  );
+}
+
+function Breakdown({
+  title,
+  dimension,
+  rows,
+}: {
+  title: string;
+  dimension: "country" | "device";
+  rows: { name: string; scans: number }[];
+}) {
+  const t = useT();
+  const { code } = useLocale();
+  const number = useNumber();
+  return (
+    <div>
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p className="small muted">{t("code.scans.none")}</p>
+      ) : (
+        <ol className="code-breakdown">
+          {rows.map((row) => (
+            <li key={row.name}>
+              {scanValueName(t, code, dimension, row.name)}: {number(row.scans)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 
