@@ -1,7 +1,7 @@
 // The message catalogues' digest (issue #32), computed where the app is compiled: by the build
 // (vite.config.ts) and by the test runners, which compile it too. Pages kept at the edge are keyed
-// by it, so a deployment that changes only text starts afresh; computed here, no request pays for
-// hashing the catalogues (24–148 ms measured in Node of one request's CPU, once per isolate, when the Worker did).
+// by it, so a deployment that changes only text starts afresh. Computed here, no request pays for
+// hashing the catalogues (24–148 ms of CPU in Node, once per isolate, when the Worker did it).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
