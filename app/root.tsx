@@ -29,7 +29,6 @@ import type { PlanId } from "./plans/catalogue";
 import { effectivePlan } from "./plans/effective";
 import { seatLimit } from "./workspaces/seats";
 import { isSuspended } from "./workspaces/suspension";
-import { saidWorkspaceLabel } from "./workspaces/personal";
 import { refuseInSuspendedWorkspace, suspensionText } from "./workspaces/suspension.server";
 import { SuspendedBanner } from "./components/suspended-banner";
 import { trialBanner, type TrialBannerState, upgradeTarget } from "./plans/trial-banner";
@@ -166,11 +165,10 @@ async function signedInUser(
   const now = new Date();
   const plan = effectivePlan(user, now);
   const banner = trialBanner(user, now);
-  const t = translatorFor(locale);
-  const listed = (membership: WorkspaceAccess["current"]) => ({
-    id: membership.workspace.id,
-    name: saidWorkspaceLabel(t, membership),
-    role: membership.role,
+  const listed = ({ workspace, label, role }: WorkspaceAccess["current"]) => ({
+    id: workspace.id,
+    name: label,
+    role,
   });
   const current = workspaces.current.workspace;
   return {

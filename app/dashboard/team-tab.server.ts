@@ -9,7 +9,7 @@ import { auditPage } from "../workspaces/audit.server";
 import { auditSentence, timeFromNow } from "../workspaces/audit-text";
 import { workspacePlan } from "../workspaces/current.server";
 import { readRevealedLink } from "../workspaces/invite.server";
-import { personName, saidWorkspaceLabel } from "../workspaces/personal";
+import { personName } from "../workspaces/personal";
 import { can } from "../workspaces/roles";
 import { sessionLimitSettings } from "../workspaces/session-limit.server";
 import { inviteRefusalText, inviteVerdict, seatLimit } from "../workspaces/seats";
@@ -62,7 +62,7 @@ export async function teamTab(
     setCookie: revealed.clear,
     team: {
       workspaceId: workspace.id,
-      name: saidWorkspaceLabel(t, membership),
+      name: membership.label,
       storedName: workspace.name,
       personal: workspace.personal,
       ownWorkspace: workspace.personal && workspace.ownerId === user.id,

@@ -1,5 +1,3 @@
-import type { Translate } from "../i18n/i18n";
-
 /** Every account's personal workspace: its id is derived from the account's. */
 export function personalWorkspaceId(userId: string): string {
   return `ws_${userId}`;
@@ -32,22 +30,4 @@ export function workspaceLabel(
     if (workspace.name === PERSONAL_WORKSPACE_NAME) return `${personName(owner)}'s workspace`;
   }
   return workspace.name;
-}
-
-/**
- * The label as a page shows it (issue #32): the default names ("Personal", "Ada Lovelace's
- * workspace") in the page's language; a name someone gave stays as they wrote it.
- */
-export function saidWorkspaceLabel(
-  t: Translate,
-  {
-    workspace,
-    owner,
-    label,
-  }: { workspace: { name: string; personal: boolean }; owner: Named; label: string },
-): string {
-  if (!workspace.personal || workspace.name !== PERSONAL_WORKSPACE_NAME) return label;
-  return label === PERSONAL_WORKSPACE_NAME
-    ? t("common.workspace.personal")
-    : t("common.workspace.of", { name: personName(owner) });
 }

@@ -2,7 +2,6 @@
 // values carry phrases whose English is exactly their English message (the API's), and which
 // read in another language.
 import { describe, expect, it } from "vitest";
-import { PERSONAL_WORKSPACE_NAME, saidWorkspaceLabel } from "../../app/workspaces/personal";
 import { checkBrandFields, checkFavicon, uploadRefusal } from "../../app/brand/brand";
 import { checkHostname, MAX_HOSTNAME_LENGTH } from "../../app/domains/hostname";
 import { checkLogo, LOGO_MAX_BYTES } from "../../app/qr/logo";
@@ -243,36 +242,5 @@ describe("brand refusals", () => {
     expect(!big.ok && inLanguage("fr", uploadRefusal(big.problem).phrase)).toBe(
       "Choisissez un favicon de moins de 100 Ko.",
     );
-  });
-});
-
-describe("a workspace's default name in the page's language", () => {
-  const owner = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
-  const personal = { name: PERSONAL_WORKSPACE_NAME, personal: true };
-  const sayIn = (code: string) => (id: string, values?: Record<string, unknown>) => {
-    const said = { id, values: values as Record<string, string> | undefined };
-    return code === "en" ? english(said) : inLanguage(code, said);
-  };
-
-  it("says the owner's Personal and another member's view of it, in English as before", () => {
-    const en = sayIn("en");
-    expect(saidWorkspaceLabel(en, { workspace: personal, owner, label: "Personal" })).toBe(
-      "Personal",
-    );
-    expect(
-      saidWorkspaceLabel(en, { workspace: personal, owner, label: "Ada Lovelace's workspace" }),
-    ).toBe("Ada Lovelace's workspace");
-    const de = sayIn("de");
-    expect(saidWorkspaceLabel(de, { workspace: personal, owner, label: "Personal" })).toBe(
-      "Persönlich",
-    );
-    expect(
-      saidWorkspaceLabel(de, { workspace: personal, owner, label: "Ada Lovelace's workspace" }),
-    ).toBe("Arbeitsbereich von Ada Lovelace");
-  });
-
-  it("keeps a name someone gave as they wrote it", () => {
-    const named = { workspace: { name: "Studio", personal: false }, owner, label: "Studio" };
-    expect(saidWorkspaceLabel(sayIn("de"), named)).toBe("Studio");
   });
 });

@@ -223,13 +223,3 @@ describe("the Team tab's invitation toasts in the account's language", () => {
     expect(refusal).not.toContain("already has an invitation");
   });
 });
-
-describe("the personal workspace's default name in the account's language", () => {
-  it("is Persönlich in the menu and on the Team tab for a German owner", async () => {
-    const owner = await person("premium");
-    await speaks(owner, "de");
-    const text = await pageText("/dashboard?tab=team", owner.cookies);
-    expect(text).toContain("Persönlich");
-    expect(text).not.toMatch(/\bPersonal\b/);
-  });
-});
