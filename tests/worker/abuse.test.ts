@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { PERSONAL_MAKER } from "../../app/abuse/preview.server";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
-import { call, makeKey, type Person, person } from "./api-client";
-import { appFetch, generate, newAddress, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
+import { call, makeKey, person, saveTrackedCode } from "./api-client";
+import { appFetch, newAddress, ORIGIN, SCAN_QUEUE_WAIT } from "./app";
 import {
   activeDomain,
   onHost,
@@ -19,26 +19,6 @@ import { signUp, staffMember, unverifiedStaff } from "./staff";
 // Abused links (issue #31): a short link's preview page (/s/{slug}+) with its "Report this link"
 // form, the staff console's abuse queue, and a disabled link, which scanners see as a plain 410
 // page everywhere it is served while its owner can no longer re-point it.
-
-async function saveTracked(who: Person, url = "https://example.com/menu", title = "Menu") {
-  const response = await generate(
-    {
-      type: "url",
-      data: { url },
-      customization: { size: 256 },
-      title,
-      save: "true",
-      trackScans: "true",
-    },
-    { cookie: who.cookies, headers: { Origin: ORIGIN } },
-  );
-  expect(response.status).toBe(200);
-  const { id } = await response.json<{ id: number }>();
-  const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
-    .bind(id)
-    .first<string>("slug"))!;
-  return { id, slug };
-}
 
 const REPORT = { reason: "phishing", details: "It asks for my bank password.", email: "" };
 
@@ -75,7 +55,7 @@ async function staffAudit(slug: string) {
 describe("the preview page of a short link", () => {
   it("shows where the link leads and who made it, and counts no scan", async () => {
     const ada = await person("premium");
-    const { id, slug } = await saveTracked(ada, "https://example.com/menu?table=4");
+    const { id, slug } = await saveTrackedCode(ada, "https://example.com/menu?table=4");
     const response = await appFetch(`/s/${slug}+`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Location")).toBeNull();
@@ -113,13 +93,13 @@ describe("the preview page of a short link", () => {
       body: form,
     });
     expect(saved.status).toBe(303);
-    const { slug } = await saveTracked(ada);
+    const { slug } = await saveTrackedCode(ada);
     expect(textOf(await (await appFetch(`/s/${slug}+`)).text())).toContain("Made by Ada's Bakery");
   });
 
   it("names a team workspace by its name", async () => {
     const ada = await person("premium");
-    const { slug } = await saveTracked(ada);
+    const { slug } = await saveTrackedCode(ada);
     await env.DB.prepare("UPDATE workspaces SET personal = 0, name = 'Harbour Café' WHERE id = ?")
       .bind(personalWorkspaceId(ada.id))
       .run();
@@ -129,7 +109,7 @@ describe("the preview page of a short link", () => {
   it("is 404 for an unknown link and 410 for a deleted code", async () => {
     expect((await appFetch("/s/nosuch123+")).status).toBe(404);
     const ada = await person("premium");
-    const { id, slug } = await saveTracked(ada);
+    const { id, slug } = await saveTrackedCode(ada);
     await env.DB.prepare("DELETE FROM qr_codes WHERE id = ?").bind(id).run();
     expect((await appFetch(`/s/${slug}+`)).status).toBe(410);
   });
@@ -138,7 +118,7 @@ describe("the preview page of a short link", () => {
 describe("the report form", () => {
   it("stores a report and lands on its thank-you, never shown to the workspace", async () => {
     const ada = await person("premium");
-    const { id, slug } = await saveTracked(ada);
+    const { id, slug } = await saveTrackedCode(ada);
     const response = await report(slug, { ...REPORT, email: "reader@example.net" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/s/${slug}+?reported=1#result`);
@@ -158,7 +138,7 @@ describe("the report form", () => {
   });
 
   it("refuses a bad reason, empty details or a bad address with a message (400)", async () => {
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     const cases: [Record<string, string>, string][] = [
       [{ ...REPORT, reason: "boring" }, "Choose why you are reporting this link."],
       [{ ...REPORT, details: "  " }, "Tell us what you saw at this link."],
@@ -175,14 +155,14 @@ describe("the report form", () => {
   });
 
   it("thanks a robot that filled the honeypot and stores nothing", async () => {
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     const response = await report(slug, { ...REPORT, website: "https://spam.example" });
     expect(response.status).toBe(303);
     expect(await reportsOf(slug)).toEqual([]);
   });
 
   it("limits reports per network and per link", async () => {
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     const ip = newAddress();
     for (let i = 0; i < 5; i += 1) expect((await report(slug, REPORT, ip)).status).toBe(303);
     const sixth = await report(slug, REPORT, ip);
@@ -197,7 +177,7 @@ describe("the report form", () => {
   });
 
   it("refuses a cross-site post", async () => {
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     const response = await appFetch(`/s/${slug}+`, {
       method: "POST",
       headers: { Origin: "https://evil.example", "CF-Connecting-IP": newAddress() },
@@ -210,7 +190,7 @@ describe("the report form", () => {
 
 describe("the abuse queue", () => {
   it("is the ordinary 404 for visitors, customers and an unverified staff address", async () => {
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     const customer = await signUp("ultimate");
     const unverified = await unverifiedStaff();
     for (const path of ["/staff/abuse", `/staff/abuse/${slug}`]) {
@@ -233,8 +213,8 @@ describe("the abuse queue", () => {
   it("lists reported links, the most reported first, with destination, workspace and reports", async () => {
     const staff = await staffMember();
     const ada = await person("premium");
-    const once = await saveTracked(ada, "https://example.com/once", "Once");
-    const twice = await saveTracked(ada, "https://example.com/twice", "Twice");
+    const once = await saveTrackedCode(ada, "https://example.com/once", "Once");
+    const twice = await saveTrackedCode(ada, "https://example.com/twice", "Twice");
     await report(once.slug, { ...REPORT, details: "Reported once." });
     await report(twice.slug, { ...REPORT, reason: "malware", details: "Downloads an .exe" });
     await report(twice.slug, { ...REPORT, reason: "spam", details: "Spam again" });
@@ -258,7 +238,7 @@ describe("the abuse queue", () => {
 
   it("dismisses a link's reports, logged", async () => {
     const staff = await staffMember();
-    const { slug } = await saveTracked(await person("premium"));
+    const { slug } = await saveTrackedCode(await person("premium"));
     await report(slug);
     const response = await staffPost(staff.cookie, slug, { intent: "dismiss" });
     expect(response.status).toBe(303);
@@ -275,7 +255,7 @@ describe("a disabled link", () => {
   it("stops redirecting at once (also from a warm edge copy), e-mails the owner, and is logged", async () => {
     const staff = await staffMember();
     const ada = await person("premium");
-    const { id, slug } = await saveTracked(ada, "https://example.com/phish", "Login page");
+    const { id, slug } = await saveTrackedCode(ada, "https://example.com/phish", "Login page");
     // The fast path has read the link: its edge copy is warm.
     expect((await appFetch(`/s/${slug}`)).headers.get("Location")).toBe(
       "https://example.com/phish",
@@ -338,7 +318,7 @@ describe("a disabled link", () => {
   it("cannot be re-pointed by its owner: the code page, the list's form, scheduling and the API refuse", async () => {
     const staff = await staffMember();
     const ada = await person("ultimate");
-    const { id, slug } = await saveTracked(ada, "https://example.com/phish");
+    const { id, slug } = await saveTrackedCode(ada, "https://example.com/phish");
     const key = await makeKey(ada);
     // A change scheduled before the takedown would re-point the link later: it is dropped.
     const scheduled = await postForm(

@@ -1,8 +1,9 @@
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { cookieFrom, newPerson, postJson } from "./accounts";
 import { documented } from "./api-contract";
-import { appFetch, newAddress, ORIGIN } from "./app";
+import { appFetch, generate, newAddress, ORIGIN } from "./app";
 
 // A customer of the public API, as the worker tests play one: a person on a plan, keys made on
 // the dashboard's API tab, and calls whose answers must match the OpenAPI document.
@@ -93,4 +94,29 @@ export async function call(
     json: json as Answer,
     bytes,
   };
+}
+
+/** Saves a tracked website code through the generate endpoint; its id and short link's slug. */
+export async function saveTrackedCode(
+  who: Person,
+  url = "https://example.com/menu",
+  title = "Menu",
+): Promise<{ id: number; slug: string }> {
+  const response = await generate(
+    {
+      type: "url",
+      data: { url },
+      customization: { size: 256 },
+      title,
+      save: "true",
+      trackScans: "true",
+    },
+    { cookie: who.cookies, headers: { Origin: ORIGIN } },
+  );
+  expect(response.status).toBe(200);
+  const { id } = await response.json<{ id: number }>();
+  const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
+    .bind(id)
+    .first<string>("slug"))!;
+  return { id, slug };
 }

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
-import { call, makeKey, type Person, person } from "./api-client";
-import { appFetch, generate, ORIGIN } from "./app";
+import { call, makeKey, type Person, person, saveTrackedCode } from "./api-client";
+import { appFetch } from "./app";
 import { landOn, postForm } from "./forms";
 
 // A saved code's page in the account's language (issue #32): the page has no locale prefix, so a
@@ -10,22 +10,6 @@ import { landOn, postForm } from "./forms";
 // while the refusals themselves stay English in the public API.
 
 const codePage = (id: number) => `/dashboard/codes/${id}`;
-
-async function saveTracked(who: Person) {
-  const response = await generate(
-    {
-      type: "url",
-      data: JSON.stringify({ url: "https://example.com/menu" }),
-      customization: { size: 256 },
-      title: "Menu",
-      save: "true",
-      trackScans: "true",
-    },
-    { cookie: who.cookies, headers: { Origin: ORIGIN } },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json<{ id: number }>()).id;
-}
 
 async function speaking(language: string) {
   const who = await person("ultimate");
@@ -42,7 +26,7 @@ async function pageOf(who: Person, id: number) {
 describe("a code's page in the account's language", () => {
   it("shows an account set to French its code's page in French", async () => {
     const who = await speaking("fr");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const page = await pageOf(who, id);
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<html[^>]* lang="fr"/);
@@ -73,7 +57,7 @@ describe("a code's page in the account's language", () => {
 
   it("says a destination refused by validation in French, and the API keeps it English", async () => {
     const who = await speaking("fr");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const refused = await postForm(
       codePage(id),
       { intent: "destination", destination: "not a web address" },
@@ -119,7 +103,7 @@ describe("a code's page in the account's language", () => {
 
   it("says a saved destination and a refused design in French", async () => {
     const who = await speaking("fr");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const saved = await postForm(
       codePage(id),
       { intent: "destination", destination: "https://example.com/new" },
@@ -155,7 +139,7 @@ describe("a code's page in the account's language", () => {
 
   it("keeps the page English for an account that chose nothing", async () => {
     const who = await person("ultimate");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const page = await pageOf(who, id);
     expect(page.text).toContain("Edit destination");
     expect(page.text).toContain("Printed short link:");

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../support/html";
-import { call, makeKey, type Person, person } from "./api-client";
-import { appFetch, generate, ORIGIN } from "./app";
+import { call, makeKey, type Person, person, saveTrackedCode } from "./api-client";
+import { appFetch } from "./app";
 import { landOn, postForm } from "./forms";
 import { seedScans } from "./scan-rollups";
 
@@ -18,22 +18,6 @@ async function speaking(language: string) {
   return who;
 }
 
-async function saveTracked(who: Person) {
-  const response = await generate(
-    {
-      type: "url",
-      data: JSON.stringify({ url: "https://example.com/menu" }),
-      customization: { size: 256 },
-      title: "Menu",
-      save: "true",
-      trackScans: "true",
-    },
-    { cookie: who.cookies, headers: { Origin: ORIGIN } },
-  );
-  expect(response.status).toBe(200);
-  return (await response.json<{ id: number }>()).id;
-}
-
 async function textAt(who: Person, path: string) {
   const response = await appFetch(path, { headers: { Cookie: who.cookies } });
   const text = textOf(await response.text());
@@ -44,7 +28,7 @@ async function textAt(who: Person, path: string) {
 describe("the scan breakdowns in the account's language", () => {
   it("name countries and device types in German on the list, the code's page and Analytics", async () => {
     const who = await speaking("de");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const now = Date.now();
     await seedScans(id, [
       { at: now, country: "DE", device: "mobile" },
@@ -83,7 +67,7 @@ describe("the scan breakdowns in the account's language", () => {
 
   it("name them in Spanish for a Spanish account", async () => {
     const who = await speaking("es");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     await seedScans(id, [{ at: Date.now(), country: "DE", device: "tablet" }]);
     const page = await textAt(who, `/dashboard/codes/${id}`);
     expect(page).toContain("Alemania: 1");
@@ -94,7 +78,7 @@ describe("the scan breakdowns in the account's language", () => {
 describe("a tag's refusal in the account's language", () => {
   it("says a bad or too long tag in German on the code list, and Spanish for a Spanish account", async () => {
     const who = await speaking("de");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const bad = await postForm(
       "/dashboard/selection",
       { action: "tag", ids: String(id), tag: "a/b" },
@@ -116,7 +100,7 @@ describe("a tag's refusal in the account's language", () => {
     );
 
     const spanish = await speaking("es");
-    const code = await saveTracked(spanish);
+    const code = (await saveTrackedCode(spanish)).id;
     const empty = await postForm(
       "/dashboard/selection",
       { action: "untag", ids: String(code), tag: "  " },
@@ -129,7 +113,7 @@ describe("a tag's refusal in the account's language", () => {
 describe("a destination's refusals and schedule in the account's language", () => {
   it("shows a scheduled change's time the German way on the code list", async () => {
     const who = await speaking("de");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const scheduled = await postForm(
       `/dashboard/codes/${id}`,
       {
@@ -148,7 +132,7 @@ describe("a destination's refusals and schedule in the account's language", () =
 
   it("says refusals with values in German, while the API keeps them English", async () => {
     const who = await speaking("de");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     const same = await postForm(
       `/dashboard/codes/${id}`,
       { intent: "destination", destination: "https://example.com/menu" },
@@ -195,7 +179,7 @@ describe("a destination's refusals and schedule in the account's language", () =
 describe("an untitled code's name in the account's language", () => {
   it("names it in German on its page, its image's alt and the Analytics view", async () => {
     const who = await speaking("de");
-    const id = await saveTracked(who);
+    const id = (await saveTrackedCode(who)).id;
     // A code saved without a title (through the API, or before titles were asked for).
     await env.DB.prepare("UPDATE qr_codes SET title = NULL WHERE id = ?").bind(id).run();
     const response = await appFetch(`/dashboard/codes/${id}`, {

@@ -14,8 +14,8 @@ import { personalWorkspaceId } from "../../app/workspaces/personal";
 import { textOf } from "../support/html";
 import { decodeSingleQr } from "../support/qr-decode";
 import { cookieFrom } from "./accounts";
-import { call, makeKey, type Person, person } from "./api-client";
-import { appFetch, generate, ORIGIN } from "./app";
+import { call, makeKey, type Person, person, saveTrackedCode } from "./api-client";
+import { appFetch, ORIGIN } from "./app";
 import { activeDomain, onHost, saveTracked as saveOnDomain } from "./domains";
 import { landOn, postForm } from "./forms";
 import { latestMail } from "./mail";
@@ -38,26 +38,6 @@ async function minuteCron(time: number) {
   } finally {
     info.mockRestore();
   }
-}
-
-async function saveTracked(who: Person, url = "https://example.com/menu", title = "Menu") {
-  const response = await generate(
-    {
-      type: "url",
-      data: { url },
-      customization: { size: 256 },
-      title,
-      save: "true",
-      trackScans: "true",
-    },
-    { cookie: who.cookies, headers: { Origin: ORIGIN } },
-  );
-  expect(response.status).toBe(200);
-  const { id } = await response.json<{ id: number }>();
-  const slug = (await env.DB.prepare("SELECT slug FROM tracked_links WHERE qr_code_id = ?")
-    .bind(id)
-    .first<string>("slug"))!;
-  return { id, slug };
 }
 
 const scan = (slug: string) => appFetch(`/s/${slug}`);
@@ -121,7 +101,7 @@ async function downgrade(who: Person) {
 describe("editing a tracked code's destination", () => {
   it("sends the next scan to the new address, keeps the image byte for byte, and records who changed it", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const before = await png(owner, id);
     expect((await decodeSingleQr(before)).text).toBe(`${ORIGIN}/s/${slug}`);
     expect(await leadsTo(slug)).toBe("https://example.com/menu"); // the edge now keeps a copy
@@ -167,7 +147,7 @@ describe("editing a tracked code's destination", () => {
 
   it("keeps every change newest first, and Restore leads back to the address before one", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner, "https://example.com/a");
+    const { id, slug } = await saveTrackedCode(owner, "https://example.com/a");
     await edit(owner, id, "https://example.com/b");
     await edit(owner, id, "https://example.com/c", codePage(id));
     const page = await pageOf(owner, codePage(id));
@@ -203,8 +183,8 @@ describe("editing a tracked code's destination", () => {
 
   it("refuses bad addresses and redirect loops with a clear message, changing nothing", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
-    const other = await saveTracked(owner, "https://example.com/other", "Other");
+    const { id, slug } = await saveTrackedCode(owner);
+    const other = await saveTrackedCode(owner, "https://example.com/other", "Other");
     const domain = "links.dynamic-codes.test";
     await activeDomain({ id: owner.id, cookie: owner.cookies }, domain);
     const cases: [string, string][] = [
@@ -246,7 +226,7 @@ describe("editing a tracked code's destination", () => {
 
   it("is for editors and up of the code's own workspace, on a paid plan", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const stranger = await person("premium");
     const refused = await edit(stranger, id, "https://example.org/");
     expect(refused.status).toBe(404);
@@ -310,7 +290,7 @@ describe("a scheduled change", () => {
   it("is entered in the editor's time zone, kept in UTC, and applied by the minute cron once", async () => {
     const owner = await person("premium");
     await subscribe(owner); // the cron runs months ahead, long after a trial would end
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const year = new Date().getUTCFullYear() + 1;
     const scheduled = await postForm(
       codePage(id),
@@ -365,7 +345,7 @@ describe("a scheduled change", () => {
 
   it("refuses minutes past 59, and keeps the zone as the runtime spells it", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const year = new Date().getUTCFullYear() + 1;
     const form = (at: string, zone: string) =>
       postForm(
@@ -392,7 +372,7 @@ describe("a scheduled change", () => {
 
   it("switches the redirect on time by itself, even from the edge's copy, before any cron", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const soon = new Date(Date.now() + 1500);
     const seconds = soon.toISOString().slice(0, 19); // UTC wall time, to the second
     const scheduled = await postForm(
@@ -410,7 +390,7 @@ describe("a scheduled change", () => {
 
   it("refuses a time in the past, and can be cancelled before it happens", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const past = await postForm(
       codePage(id),
       {
@@ -466,7 +446,7 @@ describe("a request between a scheduled change's time and the next minute cron",
   it("records the due change first, and the cron does not overwrite an edit made then", async () => {
     const owner = await person("premium");
     await subscribe(owner);
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const due = Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000;
     const scheduled = await scheduleDestination(
       db,
@@ -508,7 +488,7 @@ describe("a request between a scheduled change's time and the next minute cron",
   it("says a due change cannot be cancelled any more, and records it", async () => {
     const owner = await person("premium");
     await subscribe(owner);
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const due = Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000;
     await scheduleDestination(
       db,
@@ -536,7 +516,7 @@ describe("a request between a scheduled change's time and the next minute cron",
 describe("after a downgrade", () => {
   it("the code keeps its last destination, editing stops, and a pending change is cancelled with a notice", async () => {
     const owner = await person("premium");
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     await edit(owner, id, "https://example.com/today");
     const at = Date.now() + 3_600_000;
     await postForm(
@@ -591,7 +571,7 @@ describe("PATCH /api/v1/qr-codes/{id}", () => {
   it("changes a tracked code's destination, as documented, with the dashboard's rules", async () => {
     const owner = await person("ultimate");
     const key = await makeKey(owner);
-    const { id, slug } = await saveTracked(owner);
+    const { id, slug } = await saveTrackedCode(owner);
     const changed = await call(key, "PATCH", `/qr-codes/${id}`, {
       destination: "https://example.com/api",
     });
